@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Etch",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Etch", targets: ["Etch"]),
+        .executable(name: "etch", targets: ["EtchCLI"]),
+        .plugin(name: "EtchPlugin", targets: ["EtchPlugin"]),
+        .executable(name: "etch-example", targets: ["EtchExample"]),
+    ],
+    targets: [
+        // Runtime: values, models, JSON, Codable, data source.
+        .target(name: "Etch"),
+        // Schema language: source text -> checked schema, with diagnostics.
+        .target(name: "EtchSchema"),
+        // Checked schema -> Swift source text.
+        .target(name: "EtchGenerator", dependencies: ["EtchSchema"]),
+        // The `etch` command's logic, shared by the CLI and the plugin's tool.
+        .target(name: "EtchCommandLine", dependencies: ["EtchSchema", "EtchGenerator"]),
+        // The `etch` command.
+        .executableTarget(name: "EtchCLI", dependencies: ["EtchCommandLine"]),
+        // The same command for the plugin. SwiftPM cannot give a plugin an executable
+        // target that a product of another name also vends (swift-package-manager#8831).
+        .executableTarget(name: "EtchPluginTool", dependencies: ["EtchCommandLine"]),
+        .plugin(name: "EtchPlugin", capability: .buildTool(), dependencies: ["EtchPluginTool"]),
+        .executableTarget(name: "EtchExample", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
+
+        .testTarget(name: "EtchTests", dependencies: ["Etch"]),
+        .testTarget(name: "EtchSchemaTests", dependencies: ["EtchSchema"]),
+    ]
+)

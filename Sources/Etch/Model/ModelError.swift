@@ -1,0 +1,91 @@
+/// One step of a key path into nested JSON: an object key or an array index.
+public enum KeyPathComponent: Sendable, Hashable, CustomStringConvertible {
+    /// A key of an object.
+    case key(String)
+    /// A position in an array.
+    case index(Int)
+
+    public var description: String {
+        switch self {
+        case .key(let key): key
+        case .index(let index): "[\(index)]"
+        }
+    }
+}
+
+extension [KeyPathComponent] {
+    /// The path as people write it: `owner.tags[2].name`; `(root)` when empty.
+    public var keyPathDescription: String {
+        guard !isEmpty else { return "(root)" }
+        var text = ""
+        for component in self {
+            switch component {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += key
+            case .index:
+                text += component.description
+            }
+        }
+        return text
+    }
+}
+
+/// Why a value could not become a model or a field: names the key path, what was expected
+/// and what was found.
+///
+/// ```swift
+/// do { _ = try User(dictionary: ["id": 7]) } catch let error as ModelError {
+///     print(error)   // User: at "id": expected String, found number
+/// }
+/// ```
+public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Hashable {
+        /// A value of the wrong kind, such as a number where a string belongs.
+        case typeMismatch(expected: String, found: String)
+        /// A required key is absent.
+        case missingKey(expected: String)
+        /// A value of the right kind that cannot be used, such as a malformed date.
+        case invalidValue(expected: String, value: String)
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// Where, from the root of the value being decoded.
+    public var keyPath: [KeyPathComponent]
+    /// The model being decoded when the error happened, if known.
+    public var modelName: String?
+
+    /// Makes an error.
+    public init(_ kind: Kind, at keyPath: [KeyPathComponent] = [], modelName: String? = nil) {
+        self.kind = kind
+        self.keyPath = keyPath
+        self.modelName = modelName
+    }
+
+    /// A copy whose key path starts with `prefix`.
+    public func prefixed(by prefix: [KeyPathComponent]) -> ModelError {
+        var copy = self
+        copy.keyPath = prefix + keyPath
+        return copy
+    }
+
+    /// A copy whose key path starts with one more component.
+    public func prefixed(by component: KeyPathComponent) -> ModelError {
+        prefixed(by: [component])
+    }
+
+    public var description: String {
+        let place = "at \"\(keyPath.keyPathDescription)\""
+        let prefix = modelName.map { "\($0): " } ?? ""
+        switch kind {
+        case .typeMismatch(let expected, let found):
+            return "\(prefix)\(place): expected \(expected), found \(found)"
+        case .missingKey(let expected):
+            return "\(prefix)\(place): missing required key (expected \(expected))"
+        case .invalidValue(let expected, let value):
+            return "\(prefix)\(place): expected \(expected), found \(value)"
+        }
+    }
+}

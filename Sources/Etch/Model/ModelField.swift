@@ -1,0 +1,81 @@
+/// A declared field of a generated model: its Swift name, its wire key path, how its
+/// values convert, and its schema default.
+///
+/// Generated models keep one `static let` per field and read, write and validate
+/// their dictionary through it, so the per-field logic lives here, once.
+public struct ModelField<Value: ModelValueRepresentable>: Sendable {
+    /// The Swift name, used in descriptions.
+    public let name: String
+    /// The wire key path: one key, or several for a dotted `@key("stats.unread")`.
+    public let path: [String]
+    /// Conversion options, such as the date format.
+    public let context: ModelValueContext
+    /// The schema default, used when the key is absent.
+    public let defaultValue: Value?
+
+    /// Makes a field.
+    ///
+    /// - Parameters:
+    ///   - name: The Swift name.
+    ///   - key: The wire key; dots separate the keys of nested objects.
+    ///   - dateFormat: How dates in this field are written and read.
+    ///   - defaultValue: The value when the key is absent.
+    public init(_ name: String, key: String, dateFormat: DateFormat = .iso8601, default defaultValue: Value? = nil) {
+        self.name = name
+        self.path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        self.context = ModelValueContext(dateFormat: dateFormat)
+        self.defaultValue = defaultValue
+    }
+
+    /// The key path of this field, for errors.
+    public var keyPath: [KeyPathComponent] { path.map(KeyPathComponent.key) }
+}
+
+extension ModelDictionary {
+    /// Checks that the field's value, if present, has the field's type, and that a
+    /// required field is present.
+    ///
+    /// - Throws: ``ModelError`` with the field's key path.
+    @inlinable
+    public func validate<Value>(_ field: ModelField<Value>) throws(ModelError) {
+        if let stored = value(atPath: field.path) {
+            do {
+                _ = try Value(modelValue: stored, context: field.context)
+            } catch {
+                throw error.prefixed(by: field.keyPath)
+            }
+        } else if field.defaultValue == nil, Value.valueForMissingKey == nil {
+            throw ModelError(.missingKey(expected: Value.typeDescription), at: field.keyPath)
+        }
+    }
+
+    /// The field's value: the stored one, or else its default (or `nil` for optionals).
+    ///
+    /// Generated models validate every field when they are made, so reading cannot fail;
+    /// a failure here means the dictionary was changed around the model's checks.
+    @inlinable
+    public subscript<Value>(field: ModelField<Value>) -> Value {
+        get {
+            if let stored = value(atPath: field.path) {
+                do {
+                    return try Value(modelValue: stored, context: field.context)
+                } catch {
+                    preconditionFailure("Etch: \(field.name) holds an unchecked value: \(error)")
+                }
+            }
+            if let fallback = field.defaultValue ?? Value.valueForMissingKey { return fallback }
+            preconditionFailure("Etch: required field \(field.name) is missing")
+        }
+        set {
+            let stored = newValue.modelValue(context: field.context)
+            // Optionals set to nil remove the key rather than write `null`.
+            let isAbsent = stored == .null && Value.valueForMissingKey != nil
+            let current = value(atPath: field.path)
+            if isAbsent {
+                if current != nil { setValue(nil, atPath: field.path) }
+            } else if current != stored {
+                setValue(stored, atPath: field.path)
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+extension Optional: ModelValueRepresentable where Wrapped: ModelValueRepresentable {
+    /// Reads `null` as `nil`.
+    @inlinable
+    public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
+        if case .null = modelValue {
+            self = .none
+        } else {
+            self = .some(try Wrapped(modelValue: modelValue, context: context))
+        }
+    }
+
+    @inlinable
+    public func modelValue(context: ModelValueContext) -> ModelValue {
+        switch self {
+        case .none: .null
+        case .some(let wrapped): wrapped.modelValue(context: context)
+        }
+    }
+
+    public static var typeDescription: String { "\(Wrapped.typeDescription)?" }
+    public static var valueForMissingKey: Self? { .some(.none) }
+    public var fieldDescription: String { map(\.fieldDescription) ?? "nil" }
+}
+
+extension Array: ModelValueRepresentable where Element: ModelValueRepresentable {
+    public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
+        guard case .array(let elements) = modelValue else { throw Self.mismatch(modelValue) }
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() {
+            do {
+                result.append(try Element(modelValue: element, context: context))
+            } catch {
+                throw error.prefixed(by: .index(position))
+            }
+        }
+        self = result
+    }
+
+    public func modelValue(context: ModelValueContext) -> ModelValue {
+        .array(map { $0.modelValue(context: context) })
+    }
+
+    public static var typeDescription: String { "[\(Element.typeDescription)]" }
+    public var fieldDescription: String { "[" + map(\.fieldDescription).joined(separator: ", ") + "]" }
+}
+
+extension Dictionary: ModelValueRepresentable where Key == String, Value: ModelValueRepresentable {
+    public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
+        guard case .object(let object) = modelValue else { throw Self.mismatch(modelValue) }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(object.count)
+        for (key, value) in zip(object.keys, object.values) {
+            do {
+                result[key] = try Value(modelValue: value, context: context)
+            } catch {
+                throw error.prefixed(by: .key(key))
+            }
+        }
+        self = result
+    }
+
+    /// Writes an object with keys in sorted order, so equal dictionaries store equal bytes.
+    public func modelValue(context: ModelValueContext) -> ModelValue {
+        let sorted = self.sorted { $0.key < $1.key }
+        return .object(
+            ModelDictionary(keys: sorted.map(\.key), values: sorted.map { $0.value.modelValue(context: context) })
+        )
+    }
+
+    public static var typeDescription: String { "[String: \(Value.typeDescription)]" }
+    public var fieldDescription: String {
+        guard !isEmpty else { return "[:]" }
+        return "[" + sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value.fieldDescription)" }
+            .joined(separator: ", ") + "]"
+    }
+}

@@ -1,0 +1,54 @@
+/// Options that change how a Swift value maps to and from its stored ``ModelValue``.
+public struct ModelValueContext: Sendable, Hashable {
+    /// How `Date` values are written and read.
+    public var dateFormat: DateFormat
+
+    /// Makes a context.
+    public init(dateFormat: DateFormat = .iso8601) {
+        self.dateFormat = dateFormat
+    }
+
+    /// ISO 8601 dates.
+    public static let standard = ModelValueContext()
+}
+
+/// A Swift type that a model field can hold: it converts to and from the ``ModelValue``
+/// kept in the model's dictionary.
+///
+/// Etch provides conformances for the schema's scalar types, optionals, arrays,
+/// `[String: T]` dictionaries, ``ModelValue`` itself, generated models and enums, and ``Ref``.
+public protocol ModelValueRepresentable: Sendable {
+    /// Reads a value, throwing a ``ModelError`` whose key path is relative to `modelValue`.
+    init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError)
+
+    /// The value as it is stored and written.
+    func modelValue(context: ModelValueContext) -> ModelValue
+
+    /// The type's name in error messages, such as `String` or `[Int]`.
+    static var typeDescription: String { get }
+
+    /// What a field of this type holds when its key is absent: `nil` for optionals,
+    /// no value (a missing-key error) otherwise.
+    static var valueForMissingKey: Self? { get }
+
+    /// The value as `description` shows it: strings quoted, optionals unwrapped.
+    var fieldDescription: String { get }
+}
+
+extension ModelValueRepresentable {
+    public static var valueForMissingKey: Self? { nil }
+    public var fieldDescription: String { "\(self)" }
+
+    /// Reads a value with ISO 8601 dates.
+    public init(modelValue: ModelValue) throws(ModelError) {
+        try self.init(modelValue: modelValue, context: .standard)
+    }
+
+    /// The stored value with ISO 8601 dates.
+    public var modelValue: ModelValue { modelValue(context: .standard) }
+
+    /// The error thrown when `found` is not the kind this type reads.
+    public static func mismatch(_ found: ModelValue) -> ModelError {
+        ModelError(.typeMismatch(expected: typeDescription, found: found.kindDescription))
+    }
+}

@@ -1,0 +1,168 @@
+/// The immutable storage of a model: wire keys and their values, in the order they arrived.
+///
+/// Every key a model decodes is kept here, declared or not, and written back out in the
+/// same order, so a newer server's fields survive an older app's round trip. Small
+/// dictionaries (the usual model) are searched linearly, which beats hashing for a few
+/// dozen short keys; larger ones carry a hash index.
+///
+/// ```swift
+/// var dictionary: ModelDictionary = ["id": "u1", "name": "Ada"]
+/// dictionary["name"]            // .string("Ada")
+/// dictionary["mood"] = "happy"
+/// dictionary.keys               // ["id", "name", "mood"]
+/// ```
+public struct ModelDictionary: Sendable {
+    /// The keys, in order.
+    public var keys: [String] { storedKeys }
+    /// The values, parallel to ``keys``.
+    public var values: [ModelValue] { storedValues }
+
+    @usableFromInline var storedKeys: [String]
+    @usableFromInline var storedValues: [ModelValue]
+    /// Position of each key, present only above ``indexThreshold`` keys.
+    @usableFromInline var index: [String: Int]?
+
+    /// Above this many keys, lookups go through a hash index.
+    @usableFromInline static let indexThreshold = 24
+
+    /// An empty dictionary.
+    public init() {
+        self.init(checkedKeys: [], values: [], index: nil)
+    }
+
+    private init(checkedKeys: [String], values: [ModelValue], index: [String: Int]?) {
+        storedKeys = checkedKeys
+        storedValues = values
+        self.index = index
+    }
+
+    /// Makes a dictionary from key-value pairs; when a key repeats, the last value wins
+    /// and the key keeps its first position.
+    ///
+    /// - Complexity: O(*n*) for up to ``indexThreshold`` distinct keys, amortized O(*n*) above.
+    public init(_ pairs: some Sequence<(String, ModelValue)>) {
+        self.init()
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    /// Makes a dictionary from parallel arrays of keys and values, as a parser produces them.
+    /// When a key repeats, the last value wins.
+    ///
+    /// - Precondition: `keys.count == values.count`.
+    public init(keys: [String], values: [ModelValue]) {
+        precondition(keys.count == values.count, "ModelDictionary needs one value per key")
+        if keys.count <= 1 {
+            self.init(checkedKeys: keys, values: values, index: nil)
+            return
+        }
+        // Fast path: no repeated key, which is what well-formed JSON holds.
+        if keys.count <= Self.indexThreshold {
+            var repeated = false
+            outer: for i in 1..<keys.count {
+                for j in 0..<i where keys[i] == keys[j] {
+                    repeated = true
+                    break outer
+                }
+            }
+            if !repeated {
+                self.init(checkedKeys: keys, values: values, index: nil)
+                return
+            }
+        } else {
+            var positions: [String: Int] = [:]
+            positions.reserveCapacity(keys.count)
+            var unique = true
+            for (position, key) in keys.enumerated() where positions.updateValue(position, forKey: key) != nil {
+                unique = false
+                break
+            }
+            if unique {
+                self.init(checkedKeys: keys, values: values, index: positions)
+                return
+            }
+        }
+        self.init(zip(keys, values))
+    }
+
+    /// The number of keys.
+    @inlinable public var count: Int { storedKeys.count }
+
+    /// Whether the dictionary has no keys.
+    @inlinable public var isEmpty: Bool { storedKeys.isEmpty }
+
+    @inlinable
+    func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        var position = 0
+        let end = storedKeys.count
+        while position < end {
+            if storedKeys[position] == key { return position }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The value stored under `key`; setting `nil` removes the key.
+    ///
+    /// - Complexity: O(*n*) for small dictionaries, O(1) on average for large ones;
+    ///   removing a key is O(*n*).
+    @inlinable
+    public subscript(key: String) -> ModelValue? {
+        get {
+            guard let position = position(of: key) else { return nil }
+            return storedValues[position]
+        }
+        set {
+            if let position = position(of: key) {
+                if let newValue {
+                    storedValues[position] = newValue
+                } else {
+                    storedKeys.remove(at: position)
+                    storedValues.remove(at: position)
+                    rebuildIndex()
+                }
+            } else if let newValue {
+                storedKeys.append(key)
+                storedValues.append(newValue)
+                if index != nil {
+                    index![key] = storedKeys.count - 1
+                } else if storedKeys.count > Self.indexThreshold {
+                    rebuildIndex()
+                }
+            }
+        }
+    }
+
+    @usableFromInline
+    mutating func rebuildIndex() {
+        guard storedKeys.count > Self.indexThreshold else {
+            index = nil
+            return
+        }
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(storedKeys.count)
+        for (position, key) in storedKeys.enumerated() { positions[key] = position }
+        index = positions
+    }
+}
+
+extension ModelDictionary: Sequence {
+    /// Iterates key-value pairs in order.
+    public func makeIterator() -> some IteratorProtocol<(key: String, value: ModelValue)> {
+        var position = 0
+        return AnyIterator {
+            guard position < storedKeys.count else { return nil }
+            defer { position += 1 }
+            return (storedKeys[position], storedValues[position])
+        }
+    }
+
+    public var underestimatedCount: Int { storedKeys.count }
+}
+
+extension ModelDictionary: ExpressibleByDictionaryLiteral {
+    /// Makes a dictionary from a literal; when a key repeats, the last value wins.
+    public init(dictionaryLiteral elements: (String, ModelValue)...) {
+        self.init(elements)
+    }
+}

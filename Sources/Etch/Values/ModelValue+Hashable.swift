@@ -1,0 +1,46 @@
+extension ModelValue: Hashable {
+    /// Values are equal when they hold the same JSON; integers compare by
+    /// value whichever case holds them, and objects compare without regard to key order.
+    public static func == (lhs: ModelValue, rhs: ModelValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.uint(let a), .uint(let b)): a == b
+        case (.int(let a), .uint(let b)), (.uint(let b), .int(let a)): a >= 0 && UInt64(a) == b
+        case (.double(let a), .double(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0 as UInt8)
+        case .bool(let value):
+            hasher.combine(1 as UInt8)
+            hasher.combine(value)
+        case .int(let value):
+            hasher.combine(2 as UInt8)
+            if value >= 0 { hasher.combine(UInt64(value)) } else { hasher.combine(value) }
+        case .uint(let value):
+            hasher.combine(2 as UInt8)
+            hasher.combine(value)
+        case .double(let value):
+            hasher.combine(3 as UInt8)
+            hasher.combine(value)
+        case .string(let value):
+            hasher.combine(4 as UInt8)
+            hasher.combine(value)
+        case .array(let value):
+            hasher.combine(5 as UInt8)
+            hasher.combine(value)
+        case .object(let value):
+            hasher.combine(6 as UInt8)
+            hasher.combine(value)
+        }
+    }
+}

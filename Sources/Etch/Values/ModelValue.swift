@@ -1,0 +1,71 @@
+/// One JSON-shaped value held in a model's storage.
+///
+/// Generated models keep everything they decode as `ModelValue`s inside a
+/// ``ModelDictionary``, so keys a model does not declare survive a round trip.
+/// Typed getters convert on access; the validating initializers check each
+/// declared field once, up front.
+///
+/// ```swift
+/// let value: ModelValue = ["name": "Ada", "tags": ["a", "b"], "age": 36]
+/// value["name"]          // .string("Ada")
+/// value["tags"]?[1]      // .string("b")
+/// ```
+public enum ModelValue: Sendable {
+    /// JSON `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// An integer that fits in `Int64`.
+    case int(Int64)
+    /// An integer above `Int64.max`; smaller values always use ``int(_:)``.
+    case uint(UInt64)
+    /// A number with a fraction or an exponent, or one outside the integer ranges.
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// An ordered list of values.
+    case array([ModelValue])
+    /// A JSON object.
+    case object(ModelDictionary)
+}
+
+/// Any JSON value; the schema type `JSON` maps to it.
+public typealias JSON = ModelValue
+
+extension ModelValue {
+    /// A short name of the value's JSON kind, used in error messages: `"string"`, `"number"`, …
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .int, .uint, .double: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// The value of the key in an object, or `nil` for other kinds and missing keys.
+    public subscript(key: String) -> ModelValue? {
+        guard case .object(let object) = self else { return nil }
+        return object[key]
+    }
+
+    /// The element at `index` of an array, or `nil` for other kinds and out-of-range indices.
+    public subscript(index: Int) -> ModelValue? {
+        guard case .array(let array) = self, array.indices.contains(index) else { return nil }
+        return array[index]
+    }
+
+    /// Whether the value is JSON `null`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// Makes an integer value, choosing ``int(_:)`` or ``uint(_:)`` by magnitude.
+    @inlinable
+    public static func integer(_ value: UInt64) -> ModelValue {
+        value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
+    }
+}

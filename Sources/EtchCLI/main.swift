@@ -1,0 +1,4 @@
+import EtchCommandLine
+import Foundation
+
+exit(EtchCommand.run(Array(CommandLine.arguments.dropFirst())))

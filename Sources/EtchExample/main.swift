@@ -1,0 +1,1 @@
+print("etch-example: not built yet")

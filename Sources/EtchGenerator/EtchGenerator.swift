@@ -1,0 +1,1 @@
+// Checked schema -> Swift source text.

@@ -1,0 +1,140 @@
+/// A schema that passed every check: what the generator turns into Swift.
+///
+/// It keeps one entry per input file, because the generator writes one output file per
+/// schema file, and types may refer to types declared in any file of the same schema.
+public struct CheckedSchema: Sendable, Hashable {
+    /// The files, in the order they were given.
+    public var files: [CheckedFile]
+
+    /// Makes a checked schema.
+    public init(files: [CheckedFile]) {
+        self.files = files
+    }
+
+    /// Every model of every file, by name.
+    public var modelsByName: [String: CheckedModel] {
+        var result: [String: CheckedModel] = [:]
+        for file in files {
+            for case .model(let model) in file.declarations { result[model.name] = model }
+        }
+        return result
+    }
+}
+
+/// The declarations of one schema file.
+public struct CheckedFile: Sendable, Hashable {
+    /// The schema file's path.
+    public var path: String
+    /// Its declarations, in source order.
+    public var declarations: [CheckedDeclaration]
+
+    /// Makes a file.
+    public init(path: String, declarations: [CheckedDeclaration]) {
+        self.path = path
+        self.declarations = declarations
+    }
+}
+
+/// A declaration of a schema file.
+public enum CheckedDeclaration: Sendable, Hashable {
+    /// A `model`.
+    case model(CheckedModel)
+    /// An `enum Name: String`.
+    case enumeration(CheckedEnum)
+}
+
+/// A checked `model` declaration.
+public struct CheckedModel: Sendable, Hashable {
+    /// The type name.
+    public var name: String
+    /// The `///` comment lines, without the slashes and one leading space.
+    public var documentation: [String]
+    /// The fields in source order, `@local` fields included.
+    public var fields: [CheckedField]
+    /// Where the declaration's name is.
+    public var location: SourceLocation
+
+    /// Makes a model.
+    public init(name: String, documentation: [String], fields: [CheckedField], location: SourceLocation) {
+        self.name = name
+        self.documentation = documentation
+        self.fields = fields
+        self.location = location
+    }
+
+    /// The field named `id`, which makes the model `Identifiable`.
+    public var idField: CheckedField? { fields.first { $0.name == "id" && !$0.isLocal } }
+}
+
+/// A checked field.
+public struct CheckedField: Sendable, Hashable {
+    /// The Swift name.
+    public var name: String
+    /// The `///` comment lines.
+    public var documentation: [String]
+    /// `var` (gets `copyWith` mutators) rather than `let`.
+    public var isMutable: Bool
+    /// The field's type.
+    public var type: FieldType
+    /// The schema default, if any.
+    public var defaultValue: DefaultValue?
+    /// The wire key path: one key, or the parts of a dotted `@key("a.b")`. Derived from the
+    /// name and the key style when no `@key` is given. Empty for `@local` fields.
+    public var wireKeyPath: [String]
+    /// `@local`: never serialized, not part of equality, carried through copies.
+    public var isLocal: Bool
+    /// `@dateFormat`, for fields whose type contains `Date`; `nil` means ISO 8601.
+    public var dateFormat: DateFormatSpec?
+    /// `@index`.
+    public var isIndexed: Bool
+    /// `@unique`.
+    public var isUnique: Bool
+    /// `@sorted` or `@sorted(groupBy: field)`.
+    public var sorted: SortedSpec?
+    /// Where the field's name is.
+    public var location: SourceLocation
+
+    /// Makes a field.
+    public init(
+        name: String, documentation: [String] = [], isMutable: Bool, type: FieldType,
+        defaultValue: DefaultValue? = nil, wireKeyPath: [String], isLocal: Bool = false,
+        dateFormat: DateFormatSpec? = nil, isIndexed: Bool = false, isUnique: Bool = false,
+        sorted: SortedSpec? = nil, location: SourceLocation
+    ) {
+        self.name = name
+        self.documentation = documentation
+        self.isMutable = isMutable
+        self.type = type
+        self.defaultValue = defaultValue
+        self.wireKeyPath = wireKeyPath
+        self.isLocal = isLocal
+        self.dateFormat = dateFormat
+        self.isIndexed = isIndexed
+        self.isUnique = isUnique
+        self.sorted = sorted
+        self.location = location
+    }
+
+    /// The wire key as written in JSON paths: `stats.unread`.
+    public var wireKey: String { wireKeyPath.joined(separator: ".") }
+}
+
+/// `@sorted` on a field.
+public struct SortedSpec: Sendable, Hashable {
+    /// The field named by `groupBy:`, if any.
+    public var groupBy: String?
+
+    /// Makes the attribute.
+    public init(groupBy: String? = nil) {
+        self.groupBy = groupBy
+    }
+}
+
+/// `@dateFormat(…)` on a field.
+public enum DateFormatSpec: Sendable, Hashable {
+    case iso8601
+    case secondsSince1970
+    case millisecondsSince1970
+    /// A `DateFormatter` pattern such as `"yyyy-MM-dd"`.
+    case custom(String)
+}
