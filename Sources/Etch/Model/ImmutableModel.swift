@@ -82,3 +82,33 @@ extension ImmutableModel {
         "\(modelName)(" + fields.map { "\($0.key): \($0.value.fieldDescription)" }.joined(separator: ", ") + ")"
     }
 }
+
+extension ImmutableModel {
+    /// Decodes a model from any `Decoder`, keeping every key; used by generated `init(from:)`.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` wrapping the ``ModelError`` when a declared
+    ///   field is missing or of the wrong type.
+    public static func decoded(from decoder: any Decoder) throws -> Self {
+        let dictionary = try ModelDictionary(from: decoder)
+        do {
+            return try Self(dictionary: dictionary)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath + error.keyPath.map(\.codingKey),
+                    debugDescription: error.description,
+                    underlyingError: error
+                )
+            )
+        }
+    }
+}
+
+extension KeyPathComponent {
+    var codingKey: any CodingKey {
+        switch self {
+        case .key(let key): AnyCodingKey(stringValue: key)
+        case .index(let index): AnyCodingKey(intValue: index)
+        }
+    }
+}
