@@ -29,5 +29,6 @@ let package = Package(
 
         .testTarget(name: "EtchTests", dependencies: ["Etch"]),
         .testTarget(name: "EtchSchemaTests", dependencies: ["EtchSchema"]),
+        .testTarget(name: "EtchGeneratorTests", dependencies: ["EtchGenerator"]),
     ]
 )

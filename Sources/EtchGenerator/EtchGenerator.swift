@@ -1,1 +1,0 @@
-// Checked schema -> Swift source text.

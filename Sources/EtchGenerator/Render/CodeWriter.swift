@@ -1,0 +1,50 @@
+/// Writes Swift source text line by line with 4-space indentation, so generated code is
+/// built from structure rather than glued strings.
+///
+/// ```swift
+/// var writer = CodeWriter()
+/// writer.block("struct User {") {
+///     writer.line("let id: String")
+/// }
+/// writer.text   // "struct User {\n    let id: String\n}\n"
+/// ```
+public struct CodeWriter: Sendable {
+    private var lines: [String] = []
+    private var indentation = 0
+
+    /// Makes an empty writer.
+    public init() {}
+
+    /// The text written so far, ending with one newline.
+    public var text: String { lines.joined(separator: "\n") + "\n" }
+
+    /// Writes one line at the current indentation; an empty line has no trailing spaces.
+    public mutating func line(_ text: String) {
+        lines.append(text.isEmpty ? "" : String(repeating: "    ", count: indentation) + text)
+    }
+
+    /// Writes an empty line, unless the previous line is already empty or opens a block.
+    public mutating func blankLine() {
+        guard let last = lines.last, !last.isEmpty, !last.hasSuffix("{") else { return }
+        lines.append("")
+    }
+
+    /// Writes `///` documentation lines.
+    public mutating func documentation(_ comment: [String]) {
+        for text in comment { line(text.isEmpty ? "///" : "/// \(text)") }
+    }
+
+    /// Writes the body one level deeper.
+    public mutating func indented(_ body: (inout CodeWriter) -> Void) {
+        indentation += 1
+        body(&self)
+        indentation -= 1
+    }
+
+    /// Writes `header`, the body one level deeper, and `closing`.
+    public mutating func block(_ header: String, closing: String = "}", _ body: (inout CodeWriter) -> Void) {
+        line(header)
+        indented(body)
+        line(closing)
+    }
+}
