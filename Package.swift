@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "etch", targets: ["EtchCLI"]),
         .plugin(name: "EtchPlugin", targets: ["EtchPlugin"]),
         .executable(name: "etch-example", targets: ["EtchExample"]),
+        .executable(name: "etch-bench", targets: ["EtchBenchmark"]),
     ],
     targets: [
         // Runtime: values, models, JSON, Codable, data source.
@@ -26,6 +27,8 @@ let package = Package(
         .executableTarget(name: "EtchPluginTool", dependencies: ["EtchCommandLine"]),
         .plugin(name: "EtchPlugin", capability: .buildTool(), dependencies: ["EtchPluginTool"]),
         .executableTarget(name: "EtchExample", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
+        // `swift run -c release etch-bench`: Etch against Foundation and hand-written code.
+        .executableTarget(name: "EtchBenchmark", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
 
         .testTarget(name: "EtchTests", dependencies: ["Etch"]),
         .testTarget(name: "EtchSchemaTests", dependencies: ["EtchSchema"]),

@@ -1,0 +1,14 @@
+/// Every comparison, in the order the report lists them.
+enum BenchmarkSuite {
+    /// Runs the benchmarks the options select.
+    ///
+    /// It runs off the main actor, on the global executor, so calls into a data source's
+    /// actor do not hop between threads on every call.
+    static func run(options: Options, data: DataSet) async throws -> Runner {
+        var runner = Runner(options: options)
+        try CodingBenchmarks.run(&runner, data: data)
+        try ModelBenchmarks.run(&runner, data: data)
+        try await DataSourceBenchmarks.run(&runner)
+        return runner
+    }
+}

@@ -1,0 +1,60 @@
+import Etch
+import Foundation
+
+/// Decoding and encoding the same twitter.json (and canada.json) bytes with Etch and with
+/// Foundation.
+enum CodingBenchmarks {
+    /// Runs the decode, parse and encode rows.
+    static func run(_ runner: inout Runner, data: DataSet) throws {
+        let bytes = data.twitter
+        let decoder = JSONDecoder()
+        let encoder = JSONEncoder()
+
+        // Both sides must read the same document before their speed means anything.
+        let model = try SearchResult(jsonData: bytes)
+        let codable = try decoder.decode(CodableTwitter.SearchResult.self, from: bytes)
+        try expectSame(model.statuses.map(\.id), codable.statuses.map(\.id), "status ids")
+        try expectSame(model.statuses.map(\.user.screenName), codable.statuses.map(\.user.screenName), "user names")
+        try expectSame(
+            model.statuses.map { $0.retweetedStatus?.entities.userMentions.count },
+            codable.statuses.map { $0.retweetedStatus?.value.entities.userMentions.count }, "retweet mentions")
+
+        try runner.compare("decode twitter") {
+            try SearchResult(jsonData: bytes).dictionary.count
+        } baseline: {
+            try decoder.decode(CodableTwitter.SearchResult.self, from: bytes).statuses.count
+        }
+        try runner.compare("parse twitter (untyped)") {
+            guard case .object(let object) = try ModelValue(jsonData: bytes) else { return 0 }
+            return object.count
+        } baseline: {
+            (try JSONSerialization.jsonObject(with: bytes) as? [String: Any])?.count ?? 0
+        }
+
+        try runner.compare("encode twitter") {
+            try model.jsonData().count
+        } baseline: {
+            try encoder.encode(codable).count
+        }
+        let value = try ModelValue(jsonData: bytes)
+        let object = try JSONSerialization.jsonObject(with: bytes)
+        try runner.compare("encode twitter (untyped)") {
+            try value.jsonData().count
+        } baseline: {
+            try JSONSerialization.data(withJSONObject: object).count
+        }
+
+        if let canada = data.canada {
+            let collection = try FeatureCollection(jsonData: canada)
+            let codableCollection = try decoder.decode(CodableCanada.FeatureCollection.self, from: canada)
+            try expectSame(
+                collection.features.map(\.geometry.coordinates), codableCollection.features.map(\.geometry.coordinates),
+                "canada coordinates")
+            try runner.compare("decode canada") {
+                try FeatureCollection(jsonData: canada).dictionary.count
+            } baseline: {
+                try decoder.decode(CodableCanada.FeatureCollection.self, from: canada).features.count
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Etch
+import Foundation
+
+/// Reading and copying decoded statuses: Etch's typed getters and `copyWith` against the
+/// PTKModel way, a `[String: Any]` from `JSONSerialization` read with `as?` casts and
+/// copied to change a key.
+enum ModelBenchmarks {
+    /// Runs the read and copy rows; each operation touches one status.
+    static func run(_ runner: inout Runner, data: DataSet) throws {
+        let statuses = try SearchResult(jsonData: data.twitter).statuses
+        let root = try JSONSerialization.jsonObject(with: data.twitter) as? [String: Any]
+        let objects = root?["statuses"] as? [[String: Any]] ?? []
+        try expectSame(statuses.count, objects.count, "status count")
+        try expectSame(
+            statuses.map(\.retweetCount), objects.map { $0["retweet_count"] as? Int ?? -1 }, "retweet counts")
+        let count = statuses.count
+
+        runner.compare("read Int", operations: count) {
+            var sum = 0
+            for status in statuses { sum &+= status.retweetCount }
+            return sum
+        } baseline: {
+            var sum = 0
+            for object in objects { sum &+= object["retweet_count"] as? Int ?? 0 }
+            return sum
+        }
+        runner.compare("read String", operations: count) {
+            var sum = 0
+            for status in statuses { sum &+= status.text.utf8.count }
+            return sum
+        } baseline: {
+            var sum = 0
+            for object in objects { sum &+= (object["text"] as? String)?.utf8.count ?? 0 }
+            return sum
+        }
+        runner.compare("read nested (user.followersCount)", operations: count) {
+            var sum = 0
+            for status in statuses { sum &+= status.user.followersCount }
+            return sum
+        } baseline: {
+            var sum = 0
+            for object in objects { sum &+= (object["user"] as? [String: Any])?["followers_count"] as? Int ?? 0 }
+            return sum
+        }
+
+        var round = 0
+        runner.compare("copyWith 1 field", operations: count) {
+            round += 1
+            var sum = 0
+            for status in statuses { sum &+= status.copyWith(retweetCount: round).dictionary.count }
+            return sum
+        } baseline: {
+            round += 1
+            var sum = 0
+            for object in objects {
+                var copy = object
+                copy["retweet_count"] = round
+                sum &+= copy.count
+            }
+            return sum
+        }
+        runner.compare("copyWith 3 fields", operations: count) {
+            round += 1
+            var sum = 0
+            for status in statuses {
+                let copy = status.copyWith {
+                    $0.retweetCount = round
+                    $0.favorited = round & 1 == 0
+                    $0.text = "edited"
+                }
+                sum &+= copy.dictionary.count
+            }
+            return sum
+        } baseline: {
+            round += 1
+            var sum = 0
+            for object in objects {
+                var copy = object
+                copy["retweet_count"] = round
+                copy["favorited"] = round & 1 == 0
+                copy["text"] = "edited"
+                sum &+= copy.count
+            }
+            return sum
+        }
+    }
+}

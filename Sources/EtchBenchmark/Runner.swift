@@ -1,0 +1,74 @@
+import Foundation
+
+/// Runs comparisons through the ``Harness``, skips those the filter leaves out, and
+/// collects one ``BenchmarkResult`` per comparison.
+struct Runner {
+    /// The timing settings and the checksum.
+    var harness: Harness
+    /// The command line.
+    let options: Options
+    /// The results so far, in the order they ran.
+    private(set) var results: [BenchmarkResult] = []
+
+    /// Makes a runner for the command line.
+    init(options: Options) {
+        self.options = options
+        harness = Harness(quick: options.quick)
+    }
+
+    /// Whether a comparison of this name runs, so callers can skip expensive setup.
+    func includes(_ name: String) -> Bool { options.includes(name) }
+
+    /// Times the Etch way and the baseline way of the same work.
+    ///
+    /// - Parameters:
+    ///   - name: The row's name.
+    ///   - operations: How many operations one call of each closure performs.
+    ///   - requiredRatio: The ratio this row must reach, if it has a bar to meet.
+    ///   - etch: The work done with Etch; returns a value derived from its result.
+    ///   - baseline: The same work done the way a user would without Etch.
+    mutating func compare(
+        _ name: String, operations: Int = 1, requiredRatio: Double? = nil,
+        etch: () throws -> Int, baseline: () throws -> Int
+    ) rethrows {
+        guard includes(name) else { return }
+        progress(name)
+        let etchSeconds = try harness.secondsPerOperation(operations: operations, etch)
+        let baselineSeconds = try harness.secondsPerOperation(operations: operations, baseline)
+        results.append(
+            BenchmarkResult(
+                name: name, etchSeconds: etchSeconds, baselineSeconds: baselineSeconds, requiredRatio: requiredRatio))
+    }
+
+    /// The async variant of ``compare(_:operations:requiredRatio:etch:baseline:)``, for actor calls.
+    mutating func compare(
+        _ name: String, operations: Int = 1, requiredRatio: Double? = nil,
+        etch: () async throws -> Int, baseline: () async throws -> Int
+    ) async rethrows {
+        guard includes(name) else { return }
+        progress(name)
+        let etchSeconds = try await harness.secondsPerOperation(operations: operations, etch)
+        let baselineSeconds = try await harness.secondsPerOperation(operations: operations, baseline)
+        results.append(
+            BenchmarkResult(
+                name: name, etchSeconds: etchSeconds, baselineSeconds: baselineSeconds, requiredRatio: requiredRatio))
+    }
+
+    /// Says on standard error what runs now, so a long run shows it is alive.
+    func progress(_ message: String) {
+        FileHandle.standardError.write(Data("  running \(message)\n".utf8))
+    }
+}
+
+/// Thrown when the two sides of a comparison do not compute the same thing, which would
+/// make its timing meaningless.
+struct MismatchError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Throws a ``MismatchError`` unless the Etch side and the baseline agree.
+func expectSame<T: Equatable>(_ etch: T, _ baseline: T, _ what: String) throws {
+    guard etch == baseline else {
+        throw MismatchError(description: "\(what): Etch gives \(etch), the baseline \(baseline)")
+    }
+}
