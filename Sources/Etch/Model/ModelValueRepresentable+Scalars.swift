@@ -125,7 +125,8 @@ extension Decimal: ModelValueRepresentable {
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         switch modelValue {
         case .string(let text):
-            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else {
+            guard Self.isDecimalNumber(text), let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+            else {
                 throw ModelError(.invalidValue(expected: "Decimal", value: text.debugDescription))
             }
             self = value
@@ -134,6 +135,29 @@ extension Decimal: ModelValueRepresentable {
         case .double(let value): self = Decimal(string: "\(value)") ?? Decimal(value)
         default: throw Self.mismatch(modelValue)
         }
+    }
+
+    /// Whether `text` is a whole decimal number in JSON's grammar: `Decimal(string:)`
+    /// alone accepts any numeric prefix, so `"1.2.3"` would read as 1.2.
+    static func isDecimalNumber(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == 0x2D { bytes = bytes.dropFirst() }
+        guard digits() > 0 else { return false }
+        if bytes.first == 0x2E {
+            bytes = bytes.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if bytes.first == 0x65 || bytes.first == 0x45 {
+            bytes = bytes.dropFirst()
+            if bytes.first == 0x2B || bytes.first == 0x2D { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
     }
 
     /// Writes the decimal as a string, which keeps every digit.
