@@ -10,6 +10,14 @@ struct Options {
     var dataDirectory: String?
     /// Run only benchmarks whose name contains this text.
     var filter: String?
+    /// Time only one side of each comparison (the other is reported as 0), for profilers.
+    var side: Side?
+
+    /// One side of a comparison.
+    enum Side: String {
+        case etch
+        case baseline
+    }
 
     /// Thrown for a command line that cannot be run; the message says why.
     struct UsageError: Error, CustomStringConvertible {
@@ -28,9 +36,17 @@ struct Options {
             case "--help", "-h": return nil
             case "--quick": options.quick = true
             case "--json": options.json = true
-            case "--data", "--filter":
+            case "--data", "--filter", "--side":
                 guard let value = remaining.popFirst() else { throw UsageError(description: "\(argument) needs a value") }
-                if argument == "--data" { options.dataDirectory = value } else { options.filter = value }
+                switch argument {
+                case "--data": options.dataDirectory = value
+                case "--filter": options.filter = value
+                default:
+                    guard let side = Side(rawValue: value) else {
+                        throw UsageError(description: "--side takes 'etch' or 'baseline', not '\(value)'")
+                    }
+                    options.side = side
+                }
             default:
                 throw UsageError(description: "unknown argument '\(argument)'; see --help")
             }
@@ -46,6 +62,7 @@ struct Options {
 
     static let usage = """
         USAGE: swift run -c release etch-bench [--quick] [--json] [--data <dir>] [--filter <text>]
+                                              [--side etch|baseline]
 
         Compares Etch with what a user would write without it, on the same bytes, in one run.
         Each row prints the median time of one operation the Etch way and the baseline way,
@@ -61,6 +78,8 @@ struct Options {
                            generated (seeded, the same on every run); without canada.json, its
                            row is skipped.
           --filter <text>  Run only the benchmarks whose name contains <text>.
+          --side <side>    Time only the etch or the baseline side (the other reads 0 s); for
+                           profiling one side, e.g. with `perf record` or callgrind.
           -h, --help       Show this help.
 
         WHAT EACH ROW MEASURES (time per operation):
@@ -74,7 +93,8 @@ struct Options {
                                 Codable structs (Etch writes every key it holds, nulls included;
                                 JSONEncoder omits nil optionals).
           encode twitter (untyped)  value.jsonData() vs JSONSerialization.data(withJSONObject:).
-          read Int / String / nested  one property of one status: the typed getter vs a
+          read Int / String / nested  one property of one status (retweetCount, text,
+                                user.followersCount): the typed getter vs a
                                 [String: Any] lookup and an `as?` cast.
           copyWith 1 / 3 fields  a copy of one status with fields changed vs copying its
                                 [String: Any] and setting the keys.

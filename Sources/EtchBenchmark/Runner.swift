@@ -33,8 +33,9 @@ struct Runner {
     ) rethrows {
         guard includes(name) else { return }
         progress(name)
-        let etchSeconds = try harness.secondsPerOperation(operations: operations, etch)
-        let baselineSeconds = try harness.secondsPerOperation(operations: operations, baseline)
+        let etchSeconds = options.side == .baseline ? 0 : try harness.secondsPerOperation(operations: operations, etch)
+        let baselineSeconds =
+            options.side == .etch ? 0 : try harness.secondsPerOperation(operations: operations, baseline)
         results.append(
             BenchmarkResult(
                 name: name, etchSeconds: etchSeconds, baselineSeconds: baselineSeconds, requiredRatio: requiredRatio))
@@ -47,8 +48,10 @@ struct Runner {
     ) async rethrows {
         guard includes(name) else { return }
         progress(name)
-        let etchSeconds = try await harness.secondsPerOperation(operations: operations, etch)
-        let baselineSeconds = try await harness.secondsPerOperation(operations: operations, baseline)
+        let etchSeconds =
+            options.side == .baseline ? 0 : try await harness.secondsPerOperation(operations: operations, etch)
+        let baselineSeconds =
+            options.side == .etch ? 0 : try await harness.secondsPerOperation(operations: operations, baseline)
         results.append(
             BenchmarkResult(
                 name: name, etchSeconds: etchSeconds, baselineSeconds: baselineSeconds, requiredRatio: requiredRatio))

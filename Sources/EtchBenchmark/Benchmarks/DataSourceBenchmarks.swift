@@ -82,7 +82,7 @@ enum DataSourceBenchmarks {
         let ids = await dataSource.objects.map(\.id)
         try expectSame(ids, array.map(\.id), "order after replacements")
 
-        try await runner.compare(name, requiredRatio: size == 100_000 ? 100 : nil) {
+        await runner.compare(name, requiredRatio: size == 100_000 ? 100 : nil) {
             let (id, rank) = (etchRandom.int(in: 0...size - 1), etchRandom.int(in: 0...size))
             return await dataSource.update(id: id) { $0.copyWith(rank: rank) }?.rank ?? 0
         } baseline: {
@@ -105,7 +105,7 @@ enum DataSourceBenchmarks {
         try expectSame(ids, array.map(\.id), "order after a batch")
 
         var (etchTurn, naiveTurn) = (0, 0)
-        try await runner.compare(name) {
+        await runner.compare(name) {
             etchTurn += 1
             await dataSource.sortAndAdd(contentsOf: batches[etchTurn % batches.count])
             return etchTurn
