@@ -29,32 +29,20 @@ struct Runner {
     ///   - baseline: The same work done the way a user would without Etch.
     mutating func compare(
         _ name: String, operations: Int = 1, requiredRatio: Double? = nil,
-        etch: () throws -> Int, baseline: () throws -> Int
-    ) rethrows {
-        guard includes(name) else { return }
-        progress(name)
-        let etchSeconds = options.side == .baseline ? 0 : try harness.secondsPerOperation(operations: operations, etch)
-        let baselineSeconds =
-            options.side == .etch ? 0 : try harness.secondsPerOperation(operations: operations, baseline)
-        results.append(
-            BenchmarkResult(
-                name: name, etchSeconds: etchSeconds, baselineSeconds: baselineSeconds, requiredRatio: requiredRatio))
-    }
-
-    /// The async variant of ``compare(_:operations:requiredRatio:etch:baseline:)``, for actor calls.
-    mutating func compare(
-        _ name: String, operations: Int = 1, requiredRatio: Double? = nil,
         etch: () async throws -> Int, baseline: () async throws -> Int
-    ) async rethrows {
+    ) async throws {
         guard includes(name) else { return }
         progress(name)
-        let etchSeconds =
-            options.side == .baseline ? 0 : try await harness.secondsPerOperation(operations: operations, etch)
-        let baselineSeconds =
-            options.side == .etch ? 0 : try await harness.secondsPerOperation(operations: operations, baseline)
+        let seconds = try await withoutActuallyEscaping(etch) { etch in
+            try await withoutActuallyEscaping(baseline) { baseline in
+                try await harness.secondsPerOperation(
+                    operations: operations,
+                    [options.side == .baseline ? nil : etch, options.side == .etch ? nil : baseline])
+            }
+        }
         results.append(
             BenchmarkResult(
-                name: name, etchSeconds: etchSeconds, baselineSeconds: baselineSeconds, requiredRatio: requiredRatio))
+                name: name, etchSeconds: seconds[0], baselineSeconds: seconds[1], requiredRatio: requiredRatio))
     }
 
     /// Says on standard error what runs now, so a long run shows it is alive.

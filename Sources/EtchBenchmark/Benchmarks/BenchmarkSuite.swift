@@ -6,8 +6,8 @@ enum BenchmarkSuite {
     /// actor do not hop between threads on every call.
     static func run(options: Options, data: DataSet) async throws -> Runner {
         var runner = Runner(options: options)
-        try CodingBenchmarks.run(&runner, data: data)
-        try ModelBenchmarks.run(&runner, data: data)
+        try await CodingBenchmarks.run(&runner, data: data)
+        try await ModelBenchmarks.run(&runner, data: data)
         try await DataSourceBenchmarks.run(&runner)
         return runner
     }

@@ -5,13 +5,13 @@ import Foundation
 /// Foundation.
 enum CodingBenchmarks {
     /// Runs the decode, parse and encode rows.
-    static func run(_ runner: inout Runner, data: DataSet) throws {
+    static func run(_ runner: inout Runner, data: DataSet) async throws {
         let names = ["decode twitter", "parse twitter (untyped)", "encode twitter", "encode twitter (untyped)"]
-        if names.contains(where: runner.includes) { try twitter(&runner, bytes: data.twitter) }
-        if let bytes = data.canada, runner.includes("decode canada") { try canada(&runner, bytes: bytes) }
+        if names.contains(where: runner.includes) { try await twitter(&runner, bytes: data.twitter) }
+        if let bytes = data.canada, runner.includes("decode canada") { try await canada(&runner, bytes: bytes) }
     }
 
-    private static func twitter(_ runner: inout Runner, bytes: Data) throws {
+    private static func twitter(_ runner: inout Runner, bytes: Data) async throws {
         let decoder = JSONDecoder()
         // Etch does not escape `/` by default; neither do the baselines, for equal output.
         let encoder = JSONEncoder()
@@ -26,40 +26,40 @@ enum CodingBenchmarks {
             model.statuses.map { $0.retweetedStatus?.entities.userMentions.count },
             codable.statuses.map { $0.retweetedStatus?.value.entities.userMentions.count }, "retweet mentions")
 
-        try runner.compare("decode twitter") {
+        try await runner.compare("decode twitter") {
             try SearchResult(jsonData: bytes).dictionary.count
         } baseline: {
             try decoder.decode(CodableTwitter.SearchResult.self, from: bytes).statuses.count
         }
-        try runner.compare("parse twitter (untyped)") {
+        try await runner.compare("parse twitter (untyped)") {
             guard case .object(let object) = try ModelValue(jsonData: bytes) else { return 0 }
             return object.count
         } baseline: {
             (try JSONSerialization.jsonObject(with: bytes) as? [String: Any])?.count ?? 0
         }
 
-        try runner.compare("encode twitter") {
+        try await runner.compare("encode twitter") {
             try model.jsonData().count
         } baseline: {
             try encoder.encode(codable).count
         }
         let value = try ModelValue(jsonData: bytes)
         let object = try JSONSerialization.jsonObject(with: bytes)
-        try runner.compare("encode twitter (untyped)") {
+        try await runner.compare("encode twitter (untyped)") {
             try value.jsonData().count
         } baseline: {
             try JSONSerialization.data(withJSONObject: object, options: .withoutEscapingSlashes).count
         }
     }
 
-    private static func canada(_ runner: inout Runner, bytes: Data) throws {
+    private static func canada(_ runner: inout Runner, bytes: Data) async throws {
         let decoder = JSONDecoder()
         let model = try FeatureCollection(jsonData: bytes)
         let codable = try decoder.decode(CodableCanada.FeatureCollection.self, from: bytes)
         try expectSame(
             model.features.map(\.geometry.coordinates), codable.features.map(\.geometry.coordinates), "coordinates")
 
-        try runner.compare("decode canada") {
+        try await runner.compare("decode canada") {
             try FeatureCollection(jsonData: bytes).dictionary.count
         } baseline: {
             try decoder.decode(CodableCanada.FeatureCollection.self, from: bytes).features.count

@@ -17,14 +17,20 @@ enum DataSourceBenchmarks {
     static func run(_ runner: inout Runner) async throws {
         let sizes = runner.options.quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
         for size in sizes {
-            let name = "data source replace, \(size / 1000)k objects"
+            let name = "data source replace, \(short(size)) objects"
             guard runner.includes(name) else { continue }
             try await replaceOne(&runner, name: name, size: size)
         }
-        let batchName = "data source batch 10k into 100k"
+        let changes = runner.options.quick ? 1000 : 10_000
+        let batchName = "data source batch \(short(changes)) into 100k"
         if runner.includes(batchName) {
-            try await batch(&runner, name: batchName, size: 100_000, changes: runner.options.quick ? 1000 : 10_000)
+            try await batch(&runner, name: batchName, size: 100_000, changes: changes)
         }
+    }
+
+    /// `10k`, `1M`.
+    static func short(_ count: Int) -> String {
+        count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"
     }
 
     /// `count` items with ranks spread over a range as large as the list, so ranks repeat
@@ -74,7 +80,7 @@ enum DataSourceBenchmarks {
         // The same sequence of (id, new rank) on both sides; first check they agree.
         var etchRandom = SeededGenerator(seed: 11)
         var naiveRandom = SeededGenerator(seed: 11)
-        for _ in 0..<20 {
+        for _ in 0..<5 {
             let (id, rank) = (etchRandom.int(in: 0...size - 1), etchRandom.int(in: 0...size))
             await dataSource.update(id: id) { $0.copyWith(rank: rank) }
             _ = naiveReplace(in: &array, id: naiveRandom.int(in: 0...size - 1), rank: naiveRandom.int(in: 0...size))
@@ -82,7 +88,7 @@ enum DataSourceBenchmarks {
         let ids = await dataSource.objects.map(\.id)
         try expectSame(ids, array.map(\.id), "order after replacements")
 
-        await runner.compare(name, requiredRatio: size == 100_000 ? 100 : nil) {
+        try await runner.compare(name, requiredRatio: size == 100_000 ? 100 : nil) {
             let (id, rank) = (etchRandom.int(in: 0...size - 1), etchRandom.int(in: 0...size))
             return await dataSource.update(id: id) { $0.copyWith(rank: rank) }?.rank ?? 0
         } baseline: {
@@ -105,7 +111,7 @@ enum DataSourceBenchmarks {
         try expectSame(ids, array.map(\.id), "order after a batch")
 
         var (etchTurn, naiveTurn) = (0, 0)
-        await runner.compare(name) {
+        try await runner.compare(name) {
             etchTurn += 1
             await dataSource.sortAndAdd(contentsOf: batches[etchTurn % batches.count])
             return etchTurn

@@ -6,7 +6,7 @@ import Foundation
 /// copied to change a key.
 enum ModelBenchmarks {
     /// Runs the read and copy rows; each operation touches one status.
-    static func run(_ runner: inout Runner, data: DataSet) throws {
+    static func run(_ runner: inout Runner, data: DataSet) async throws {
         let names = ["read Int", "read String", "read nested", "copyWith 1 field", "copyWith 3 fields"]
         guard names.contains(where: runner.includes) else { return }
         let statuses = try SearchResult(jsonData: data.twitter).statuses
@@ -17,7 +17,7 @@ enum ModelBenchmarks {
             statuses.map(\.retweetCount), objects.map { $0["retweet_count"] as? Int ?? -1 }, "retweet counts")
         let count = statuses.count
 
-        runner.compare("read Int", operations: count) {
+        try await runner.compare("read Int", operations: count) {
             var sum = 0
             for status in statuses { sum &+= status.retweetCount }
             return sum
@@ -26,7 +26,7 @@ enum ModelBenchmarks {
             for object in objects { sum &+= object["retweet_count"] as? Int ?? 0 }
             return sum
         }
-        runner.compare("read String", operations: count) {
+        try await runner.compare("read String", operations: count) {
             var sum = 0
             for status in statuses { sum &+= status.text.utf8.count }
             return sum
@@ -35,7 +35,7 @@ enum ModelBenchmarks {
             for object in objects { sum &+= (object["text"] as? String)?.utf8.count ?? 0 }
             return sum
         }
-        runner.compare("read nested", operations: count) {
+        try await runner.compare("read nested", operations: count) {
             var sum = 0
             for status in statuses { sum &+= status.user.followersCount }
             return sum
@@ -46,7 +46,7 @@ enum ModelBenchmarks {
         }
 
         var round = 0
-        runner.compare("copyWith 1 field", operations: count) {
+        try await runner.compare("copyWith 1 field", operations: count) {
             round += 1
             var sum = 0
             for status in statuses { sum &+= status.copyWith(retweetCount: round).dictionary.count }
@@ -61,7 +61,7 @@ enum ModelBenchmarks {
             }
             return sum
         }
-        runner.compare("copyWith 3 fields", operations: count) {
+        try await runner.compare("copyWith 3 fields", operations: count) {
             round += 1
             var sum = 0
             for status in statuses {
