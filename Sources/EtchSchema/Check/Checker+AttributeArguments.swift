@@ -32,7 +32,7 @@ extension Checker {
             error(
                 Suggestion.message(
                     "unknown date format '\(name)'", for: name, among: names,
-                    otherwise: "; expected \(names.joined(separator: ", ")) or a pattern string"),
+                    otherwise: "; expected \(names.map { "'\($0)'" }.joined(separator: ", ")) or a pattern string"),
                 at: argument.location)
         case .string(let pattern) where pattern.isEmpty:
             error("date format pattern must not be empty", at: argument.location)

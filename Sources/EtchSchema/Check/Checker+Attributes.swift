@@ -52,7 +52,7 @@ extension Checker {
                 error(
                     Suggestion.message(
                         "unknown key style '\(name)'", for: name, among: names,
-                        otherwise: "; expected \(names.joined(separator: ", "))"),
+                        otherwise: "; expected \(Suggestion.list(names))"),
                     at: argument.location)
             }
         }

@@ -4,8 +4,8 @@
 enum ReservedNames {
     /// Swift's reserved words: keywords in declarations, statements and expressions.
     static let swiftKeywords: Set<String> = [
-        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
-        "import", "init", "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol",
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "operator", "private", "precedencegroup", "protocol",
         "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
         "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
         "in", "repeat", "return", "throw", "switch", "where", "while",

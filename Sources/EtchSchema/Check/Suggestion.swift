@@ -41,4 +41,11 @@ enum Suggestion {
         }
         return previous[rhs.count]
     }
+
+    /// Names in quotes for a message: `'a', 'b' or 'c'`.
+    static func list(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + last
+    }
 }

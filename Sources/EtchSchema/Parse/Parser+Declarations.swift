@@ -22,7 +22,7 @@ extension Parser {
                 } else if current.isIdentifier("enum") {
                     tree.declarations.append(.enumeration(try parseEnum(documentation: documentation, attributes: attributes)))
                 } else {
-                    throw fail(expected: "'model' or 'enum' declaration")
+                    throw fail(expected: "'model' or 'enum' declaration", atStart: true)
                 }
             } catch {
                 if index == start { advance() }
@@ -85,7 +85,7 @@ extension Parser {
         var documentation: [String] = []
         let attributes = try parseAttributes(documentation: &documentation)
         documentation += current.documentation
-        guard current.isIdentifier("case") else { throw fail(expected: "'case' in enum '\(enumName)'") }
+        guard current.isIdentifier("case") else { throw fail(expected: "'case' in enum '\(enumName)'", atStart: true) }
         advance()
         var cases: [EnumCaseSyntax] = []
         repeat {
@@ -112,7 +112,7 @@ extension Parser {
     /// of the file, or where a new declaration starts.
     mutating func closeBrace(_ brace: Token, of declaration: String) {
         guard consume(.rightBrace) == nil else { return }
-        _ = fail(expected: "'}' at end of \(declaration)")
+        _ = fail(expected: "'}' at end of \(declaration)", atStart: true)
         if var last = diagnostics.popLast() {
             last.notes.append(Diagnostic(.note, "to match this opening '{'", at: brace.location))
             diagnostics.append(last)

@@ -10,7 +10,7 @@ extension Parser {
         } else if current.isIdentifier("var") {
             isMutable = true
         } else {
-            throw fail(expected: "'let' or 'var' to begin a field of model '\(modelName)'")
+            throw fail(expected: "'let' or 'var' to begin a field of model '\(modelName)'", atStart: true)
         }
         let keyword = advance().text
         let name = try expectName("field name after '\(keyword)'")

@@ -90,12 +90,13 @@ public struct Parser {
 
     /// Reports `expected <expectation>, found <token>` and returns the failure to throw.
     ///
-    /// A token on a later line is reported as `end of line`, at the end of the token before.
-    mutating func fail(expected expectation: String) -> ParseFailure {
+    /// In the middle of a construct (`atStart` false), a token on a later line is reported
+    /// as `end of line`, at the end of the token before: that is where something is missing.
+    mutating func fail(expected expectation: String, atStart: Bool = false) -> ParseFailure {
         let previous = index > 0 ? tokens[index - 1] : nil
         let found: String
         let location: SourceLocation
-        if let previous, isAtEnd || current.isAtStartOfLine {
+        if let previous, isAtEnd || (!atStart && current.isAtStartOfLine) {
             found = isAtEnd ? "end of file" : "end of line"
             location = previous.endLocation
         } else {
