@@ -61,9 +61,3 @@ extension Lexer {
         return []
     }
 }
-
-extension UInt8 {
-    var isHexDigit: Bool {
-        isDigit || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "f")) || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "F"))
-    }
-}

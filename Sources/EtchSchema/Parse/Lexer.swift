@@ -143,12 +143,3 @@ public struct Lexer {
         report("unexpected character \(shown) in schema", at: start)
     }
 }
-
-extension UInt8 {
-    var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
-    var isIdentifierStart: Bool {
-        (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z")) || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
-            || self == UInt8(ascii: "_")
-    }
-    var isIdentifierContinuation: Bool { isIdentifierStart || isDigit }
-}

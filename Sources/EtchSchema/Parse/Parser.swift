@@ -112,7 +112,3 @@ public struct Parser {
         diagnostics.append(Diagnostic(severity, message, at: location, notes: notes))
     }
 }
-
-/// Thrown inside the parser after a syntax error has been reported, to unwind to the
-/// nearest place that can recover.
-struct ParseFailure: Error {}
