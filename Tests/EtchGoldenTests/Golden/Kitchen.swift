@@ -637,12 +637,16 @@ public struct Attributes: ImmutableModel, Identifiable {
         public static let likes = ModelField<Int>("likes", key: "meta.stats.likes", default: 0)
         public static let iso = ModelField<Date?>("iso", key: "iso")
         public static let seconds = ModelField<Date?>("seconds", key: "seconds", dateFormat: .secondsSince1970)
-        public static let milliseconds = ModelField<[Date]>("milliseconds", key: "milliseconds", dateFormat: .millisecondsSince1970, default: [])
+        public static let milliseconds = ModelField<[Date]>(
+            "milliseconds", key: "milliseconds", dateFormat: .millisecondsSince1970, default: []
+        )
         public static let day = ModelField<Date?>("day", key: "day", dateFormat: .custom("yyyy-MM-dd"))
         public static let category = ModelField<String>("category", key: "category", default: "none")
         public static let slug = ModelField<String>("slug", key: "slug")
         public static let rank = ModelField<Int>("rank", key: "rank", default: 0)
-        public static let escaped = ModelField<String>("escaped", key: "escaped", default: "quote \" backslash \\ newline \n tab \t")
+        public static let escaped = ModelField<String>(
+            "escaped", key: "escaped", default: "quote \" backslash \\ newline \n tab \t"
+        )
         public static let negative = ModelField<Int>("negative", key: "negative", default: -42)
         public static let exponent = ModelField<Double>("exponent", key: "exponent", default: 1.5e3)
     }
