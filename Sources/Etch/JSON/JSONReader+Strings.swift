@@ -7,7 +7,15 @@ extension JSONReader {
     mutating func readString() throws(JSONError) -> String {
         let start = position + 1
         var cursor = start
-        var bits: UInt8 = 0
+        // Eight bytes at a time while none of them is special.
+        var wordBits: UInt64 = 0
+        while cursor &+ 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+            guard !Self.hasSpecialByte(word) else { break }
+            wordBits |= word
+            cursor &+= 8
+        }
+        var bits: UInt8 = wordBits & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
         while cursor < end {
             let byte = base[cursor]
             if byte == JSONByte.quote {
@@ -51,6 +59,17 @@ extension JSONReader {
             cursor += 1
         }
         return try readString()
+    }
+
+    /// Whether any of the eight bytes is a quote, a backslash or a control character
+    /// (the classic "has zero byte" bit trick, applied three times).
+    @inline(__always)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(JSONByte.quote))
+        let backslashes = word ^ (ones &* UInt64(JSONByte.backslash))
+        let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+        return special & (ones &* 0x80) != 0
     }
 
     @inline(__always)

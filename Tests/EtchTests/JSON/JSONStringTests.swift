@@ -65,4 +65,15 @@ extension JSONStringTests {
             #expect(try ModelValue(jsonString: "\"\(escaped)\"") == .string(String(Character(scalar))))
         }
     }
+
+    @Test func specialBytesAreFoundAtEveryPositionOfAWord() throws {
+        for position in 0 ..< 20 {
+            let before = String(repeating: "a", count: position)
+            let after = String(repeating: "é", count: 3)
+            #expect(try ModelValue(jsonString: "\"\(before)\"") == .string(before))
+            #expect(try ModelValue(jsonString: "\"\(before)\\n\(after)\"") == .string(before + "\n" + after))
+            let error = #expect(throws: JSONError.self) { try ModelValue(jsonString: "\"\(before)\u{1}\(after)\"") }
+            #expect(error?.column == position + 2)
+        }
+    }
 }
