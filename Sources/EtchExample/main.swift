@@ -34,7 +34,9 @@ do {
     section("Decode JSON into a generated model")
     let room = try Room(jsonData: Data(serverJSON.utf8))
     print(room)
-    print("owner:", room.owner.name, "role:", room.owner.role, "last seen:", room.owner.lastSeen.map { "\($0)" } ?? "never")
+    print(
+        "owner:", room.owner.name, "role:", room.owner.role, "last seen:",
+        room.owner.lastSeen.map { "\($0)" } ?? "never")
     print("unread (from stats.unread):", room.unread, "members:", room.members.map(\.id))
 
     section("copyWith: one field, several at once, clearing an optional")

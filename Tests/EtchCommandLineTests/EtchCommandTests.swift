@@ -24,7 +24,9 @@ extension EtchCommandTests {
     func directory(with files: [String: String]) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appending(path: "etch-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(to: directory.appending(path: name), atomically: true, encoding: .utf8) }
+        for (name, text) in files {
+            try text.write(to: directory.appending(path: name), atomically: true, encoding: .utf8)
+        }
         return directory
     }
 

@@ -16,7 +16,8 @@ extension SnippetTests {
     }
 
     /// Checks that `expected` appears in `output` as whole lines, printing both when not.
-    func expectContains(_ output: String, _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    func expectContains(_ output: String, _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    {
         #expect(output.contains(expected), "expected:\n\(expected)\n--- in:\n\(output)", sourceLocation: sourceLocation)
     }
 
@@ -128,7 +129,9 @@ extension SnippetTests {
     }
 
     @Test func docCommentsAreCarriedOver() {
-        let output = generate("/// A tag.\n/// Shown in lists.\nmodel Tag {\n    /// Its label.\n    var name: String\n}\n", access: .package)
+        let output = generate(
+            "/// A tag.\n/// Shown in lists.\nmodel Tag {\n    /// Its label.\n    var name: String\n}\n",
+            access: .package)
         expectContains(output, "/// A tag.\n/// Shown in lists.\npackage struct Tag: ImmutableModel {")
         expectContains(output, "    /// Its label.\n    package var name: String { dictionary[Fields.name] }")
     }

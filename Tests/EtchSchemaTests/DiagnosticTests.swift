@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EtchSchema
 
 @Suite struct DiagnosticTests {}
@@ -61,7 +62,7 @@ extension DiagnosticTests {
             "model {\n}\nmodel B { let x: Strin }",
             [
                 "A.etch:1:7: error: expected model name after 'model', found '{'",
-                "A.etch:3:18: error: unknown type 'Strin'; did you mean 'String'?"
+                "A.etch:3:18: error: unknown type 'Strin'; did you mean 'String'?",
             ]),
         DiagnosticCase(
             "missingClosingBraceAtEnd",
@@ -92,14 +93,14 @@ extension DiagnosticTests {
             "model A { let é: String }",
             [
                 "A.etch:1:15: error: unexpected character 'é' in schema",
-                "A.etch:1:17: error: expected field name after 'let', found ':'"
+                "A.etch:1:17: error: expected field name after 'let', found ':'",
             ]),
         DiagnosticCase(
             "unterminatedString",
             "model A {\n    var a: String = \"abc\n    let b: Strin\n}",
             [
                 "A.etch:2:21: error: unterminated string literal",
-                "A.etch:3:12: error: unknown type 'Strin'; did you mean 'String'?"
+                "A.etch:3:12: error: unknown type 'Strin'; did you mean 'String'?",
             ]),
         DiagnosticCase(
             "unterminatedComment",
@@ -298,7 +299,7 @@ extension DiagnosticTests {
             "model A { @local @key(\"x\") @index var expanded: Bool = false }",
             [
                 "A.etch:1:18: error: '@key' cannot be combined with '@local': local fields are never serialized",
-                "A.etch:1:28: error: '@index' cannot be combined with '@local': local fields are never serialized"
+                "A.etch:1:28: error: '@index' cannot be combined with '@local': local fields are never serialized",
             ]),
         DiagnosticCase(
             "refToEnum",
@@ -342,21 +343,24 @@ extension DiagnosticTests {
             [
                 "A.etch:2:9: error: model 'A' contains itself inline through 'A.b: B' -> 'B.a: A'; make one of these fields optional, an array, a dictionary or a 'Ref'\nA.etch:5:9: note: 'B.a' declared here"
             ]),
-        DiagnosticCase("cycleBrokenByOptional", "model A { let id: String; let b: B? }\nmodel B { let id: String; let a: A?; let list: [A]; let map: [String: A]; let ref: Ref<A> }", []),
+        DiagnosticCase(
+            "cycleBrokenByOptional",
+            "model A { let id: String; let b: B? }\nmodel B { let id: String; let a: A?; let list: [A]; let map: [String: A]; let ref: Ref<A> }",
+            []),
         DiagnosticCase(
             "keywordFieldName",
             "model A { let class: String; var default: Int = 0; let func: Bool }",
             [
                 "A.etch:1:15: error: 'class' is a Swift keyword and cannot be used as a field name",
                 "A.etch:1:34: error: 'default' is a Swift keyword and cannot be used as a field name",
-                "A.etch:1:56: error: 'func' is a Swift keyword and cannot be used as a field name"
+                "A.etch:1:56: error: 'func' is a Swift keyword and cannot be used as a field name",
             ]),
         DiagnosticCase(
             "reservedFieldName",
             "model A { let description: String; let copyWith: Int }",
             [
                 "A.etch:1:15: error: field name 'description' is reserved: the generated model uses it",
-                "A.etch:1:40: error: field name 'copyWith' is reserved: the generated model uses it"
+                "A.etch:1:40: error: field name 'copyWith' is reserved: the generated model uses it",
             ]),
         DiagnosticCase(
             "keywordTypeName",
@@ -369,14 +373,14 @@ extension DiagnosticTests {
             "model ModelValue { let id: String }\nenum String: String { case a }",
             [
                 "A.etch:1:7: error: type name 'ModelValue' is reserved: it clashes with a Swift, Foundation or Etch type",
-                "A.etch:2:6: error: type name 'String' is reserved: it clashes with a Swift, Foundation or Etch type"
+                "A.etch:2:6: error: type name 'String' is reserved: it clashes with a Swift, Foundation or Etch type",
             ]),
         DiagnosticCase(
             "reservedCaseName",
             "enum Role: String { case unknown; case default }",
             [
                 "A.etch:1:26: error: case name 'unknown' is reserved: the generated enum uses it",
-                "A.etch:1:40: error: 'default' is a Swift keyword and cannot be used as a case name"
+                "A.etch:1:40: error: 'default' is a Swift keyword and cannot be used as a case name",
             ]),
         DiagnosticCase(
             "unknownAttribute",
@@ -389,14 +393,14 @@ extension DiagnosticTests {
             "@index model A { @keyStyle(snake_case) let a: Int }",
             [
                 "A.etch:1:1: error: '@index' cannot be applied to a model",
-                "A.etch:1:18: error: '@keyStyle' cannot be applied to a field"
+                "A.etch:1:18: error: '@keyStyle' cannot be applied to a field",
             ]),
         DiagnosticCase(
             "attributeOnEnum",
             "@keyStyle(snake_case)\nenum E: String { @index case a }",
             [
                 "A.etch:1:1: error: '@keyStyle' cannot be applied to an enum",
-                "A.etch:2:18: error: '@index' cannot be applied to an enum case"
+                "A.etch:2:18: error: '@index' cannot be applied to an enum case",
             ]),
         DiagnosticCase(
             "unknownKeyStyle",
@@ -485,7 +489,7 @@ extension DiagnosticTests {
                 "A.etch:4:18: error: cannot use string literal \"x\" as the default value of type 'Int'",
                 "A.etch:6:14: error: expected field name after 'let', found end of line",
                 "A.etch:8:27: error: raw value of case 'a' must be a string literal, not integer literal '1'",
-                "A.etch:9:18: error: unknown type 'Dat'; did you mean 'Data'?"
+                "A.etch:9:18: error: unknown type 'Dat'; did you mean 'Data'?",
             ]),
         DiagnosticCase(
             "nestedTooDeeply",

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EtchSchema
 
 @Suite struct ExampleSchemaTests {}
@@ -30,8 +31,10 @@ extension ExampleSchemaTests {
         #expect(user.documentation == ["A person who can join rooms."])
         #expect(user.location == at(u, 4, 7))
         let expected: [CheckedField] = [
-            CheckedField(name: "id", isMutable: false, type: .scalar(.string), wireKeyPath: ["id"], location: at(u, 5, 9)),
-            CheckedField(name: "name", isMutable: true, type: .scalar(.string), wireKeyPath: ["name"], location: at(u, 6, 9)),
+            CheckedField(
+                name: "id", isMutable: false, type: .scalar(.string), wireKeyPath: ["id"], location: at(u, 5, 9)),
+            CheckedField(
+                name: "name", isMutable: true, type: .scalar(.string), wireKeyPath: ["name"], location: at(u, 6, 9)),
             CheckedField(
                 name: "email", isMutable: false, type: .scalar(.string), wireKeyPath: ["email"], isUnique: true,
                 location: at(u, 7, 17)),
@@ -86,13 +89,17 @@ extension ExampleSchemaTests {
         #expect(room.location == at(r, 3, 7))
         #expect(
             room.fields == [
-                CheckedField(name: "id", isMutable: false, type: .scalar(.string), wireKeyPath: ["id"], location: at(r, 3, 18)),
-                CheckedField(name: "creator", isMutable: false, type: .ref("User"), wireKeyPath: ["creator"], location: at(r, 3, 34)),
+                CheckedField(
+                    name: "id", isMutable: false, type: .scalar(.string), wireKeyPath: ["id"], location: at(r, 3, 18)),
+                CheckedField(
+                    name: "creator", isMutable: false, type: .ref("User"), wireKeyPath: ["creator"],
+                    location: at(r, 3, 34)),
                 CheckedField(
                     name: "members", isMutable: true, type: .array(.ref("User")), defaultValue: .emptyArray,
                     wireKeyPath: ["members"], location: at(r, 3, 58)),
                 CheckedField(
-                    name: "settings", isMutable: true, type: .dictionary(.scalar(.json)), defaultValue: .emptyDictionary,
+                    name: "settings", isMutable: true, type: .dictionary(.scalar(.json)),
+                    defaultValue: .emptyDictionary,
                     wireKeyPath: ["settings"], location: at(r, 3, 89)),
             ])
     }

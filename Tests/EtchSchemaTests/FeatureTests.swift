@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EtchSchema
 
 @Suite struct FeatureTests {}
@@ -96,7 +97,8 @@ extension FeatureTests {
     }
 
     @Test func modelKeyStyleDirectlyBeforeTheFirstModelIsTheModels() throws {
-        let schema = try schema("@keyStyle(snake_case)\nmodel A { let userID: String }\nmodel B { let userID: String }\n")
+        let schema = try schema(
+            "@keyStyle(snake_case)\nmodel A { let userID: String }\nmodel B { let userID: String }\n")
         #expect(schema.modelsByName["A"]?.fields.map(\.wireKey) == ["user_id"])
         #expect(schema.modelsByName["B"]?.fields.map(\.wireKey) == ["userID"])
     }
@@ -112,8 +114,12 @@ extension FeatureTests {
             @dateFormat(iso8601) let e: Date
             @dateFormat(millisecondsSince1970) let f: Date
             """)
-        #expect(types.map(\.type.description) == ["[[String: [Int?]]]?", "[String: Ref<M>]", "UUID", "M?", "[Date]", "Date", "Date"])
-        #expect(types.map(\.dateFormat) == [nil, nil, nil, nil, .custom("yyyy-MM-dd"), .iso8601, .millisecondsSince1970])
+        #expect(
+            types.map(\.type.description) == [
+                "[[String: [Int?]]]?", "[String: Ref<M>]", "UUID", "M?", "[Date]", "Date", "Date",
+            ])
+        #expect(
+            types.map(\.dateFormat) == [nil, nil, nil, nil, .custom("yyyy-MM-dd"), .iso8601, .millisecondsSince1970])
     }
 
     @Test func emptyAndCommentOnlyFilesAreFine() throws {

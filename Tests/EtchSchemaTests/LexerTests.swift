@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EtchSchema
 
 @Suite struct LexerTests {}
@@ -10,7 +11,11 @@ extension LexerTests {
 
     @Test func tokensHaveKindsTextAndLocations() {
         let tokens = tokens("@key(\"a.b\") var x: [String: Int]? = -1.5e3 // c\n/* a /* b */ c */ model")
-        #expect(tokens.map(\.text) == ["@", "key", "(", "a.b", ")", "var", "x", ":", "[", "String", ":", "Int", "]", "?", "=", "-", "1.5e3", "model", ""])
+        #expect(
+            tokens.map(\.text) == [
+                "@", "key", "(", "a.b", ")", "var", "x", ":", "[", "String", ":", "Int", "]", "?", "=", "-", "1.5e3",
+                "model", "",
+            ])
         #expect(tokens[3].kind == .stringLiteral)
         #expect(tokens[16].kind == .floatLiteral)
         #expect(tokens[17].location == EtchSchema.SourceLocation(path: "A.etch", line: 2, column: 19))

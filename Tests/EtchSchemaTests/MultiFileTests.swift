@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EtchSchema
 
 @Suite struct MultiFileTests {}
@@ -7,7 +8,9 @@ extension MultiFileTests {
     @Test func diagnosticsAreSortedByFileOrderThenLineAndColumn() {
         let result = Schema(sources: [
             SchemaSource(path: "Z.etch", text: "model User { let id: String }\nmodel Late { let x: Strin }\n"),
-            SchemaSource(path: "A.etch", text: "model Room {\n    let owner: Usr\n    let id String\n}\nenum User: String { case a }\n"),
+            SchemaSource(
+                path: "A.etch",
+                text: "model Room {\n    let owner: Usr\n    let id String\n}\nenum User: String { case a }\n"),
         ]).checked()
         #expect(result.schema == nil)
         #expect(
@@ -33,7 +36,8 @@ extension MultiFileTests {
     }
 
     @Test func warningsAloneStillGiveASchema() throws {
-        let result = Schema(sources: [SchemaSource(path: "A.etch", text: "model A { @index @index let a: Int }")]).checked()
+        let result = Schema(sources: [SchemaSource(path: "A.etch", text: "model A { @index @index let a: Int }")])
+            .checked()
         #expect(result.diagnostics.map(\.severity) == [.warning])
         let schema = try #require(result.schema)
         #expect(schema.modelsByName["A"]?.fields.first?.isIndexed == true)

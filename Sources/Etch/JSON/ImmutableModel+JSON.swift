@@ -106,7 +106,8 @@ extension Array where Element: ImmutableModel {
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) throws(JSONError) -> Self {
         let value = try JSONReader.readDocument(bytes, options: options)
         guard case .array(let elements) = value else {
-            throw JSONError(ModelError(.typeMismatch(expected: "[\(Element.modelName)]", found: value.kindDescription)), in: bytes)
+            throw JSONError(
+                ModelError(.typeMismatch(expected: "[\(Element.modelName)]", found: value.kindDescription)), in: bytes)
         }
         var models: [Element] = []
         models.reserveCapacity(elements.count)

@@ -20,7 +20,9 @@ public enum JSONLocator {
         while cursor < offset {
             let byte = bytes[cursor]
             cursor += 1
-            if byte == JSONByte.newline || (byte == JSONByte.carriageReturn && (cursor >= bytes.count || bytes[cursor] != JSONByte.newline)) {
+            if byte == JSONByte.newline
+                || (byte == JSONByte.carriageReturn && (cursor >= bytes.count || bytes[cursor] != JSONByte.newline))
+            {
                 line += 1
                 lineStart = cursor
             }

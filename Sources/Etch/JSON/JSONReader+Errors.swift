@@ -22,8 +22,8 @@ extension JSONReader {
     /// A byte as error messages show it: `character '}'`, `character U+0001`, `byte 0xFF`.
     static func describeByte(_ byte: UInt8) -> String {
         switch byte {
-        case 0x21 ... 0x7E: "character '\(Character(Unicode.Scalar(byte)))'"
-        case 0x00 ... 0x7F: "character \(describeScalar(UInt32(byte)))"
+        case 0x21...0x7E: "character '\(Character(Unicode.Scalar(byte)))'"
+        case 0x00...0x7F: "character \(describeScalar(UInt32(byte)))"
         default: "byte 0x" + String(byte, radix: 16, uppercase: true)
         }
     }

@@ -68,7 +68,8 @@ extension JSONReader {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quotes = word ^ (ones &* UInt64(JSONByte.quote))
         let backslashes = word ^ (ones &* UInt64(JSONByte.backslash))
-        let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+        let special =
+            ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
         return special & (ones &* 0x80) != 0
     }
 
@@ -101,7 +102,9 @@ extension JSONReader {
                 cursor = try readEscape(at: cursor)
                 runStart = cursor
             } else if byte < 0x20 {
-                throw error(.syntax, "control character \(Self.describeScalar(UInt32(byte))) in a string must be escaped", at: cursor)
+                throw error(
+                    .syntax, "control character \(Self.describeScalar(UInt32(byte))) in a string must be escaped",
+                    at: cursor)
             } else {
                 cursor += 1
             }
@@ -164,18 +167,19 @@ extension JSONReader {
 
     private func readHex4(at start: Int) throws(JSONError) -> UInt32 {
         var value: UInt32 = 0
-        for offset in start ..< start + 4 {
+        for offset in start..<start + 4 {
             guard offset < end else {
                 throw error(.syntax, "unexpected end of input in a \\u escape, expected 4 hex digits", at: offset)
             }
             let byte = base[offset]
             let digit: UInt8
             switch byte {
-            case JSONByte.zero ... JSONByte.nine: digit = byte - JSONByte.zero
-            case UInt8(ascii: "a") ... UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A") ... UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            case JSONByte.zero...JSONByte.nine: digit = byte - JSONByte.zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
             default:
-                throw error(.syntax, "unexpected \(Self.describeByte(byte)) in a \\u escape, expected 4 hex digits", at: offset)
+                throw error(
+                    .syntax, "unexpected \(Self.describeByte(byte)) in a \\u escape, expected 4 hex digits", at: offset)
             }
             value = value << 4 | UInt32(digit)
         }

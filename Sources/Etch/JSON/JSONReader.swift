@@ -44,7 +44,9 @@ struct JSONReader {
 
     /// Reads the one value of a JSON document, with optional whitespace around it and an
     /// optional UTF-8 byte order mark before it.
-    static func readDocument(_ input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) throws(JSONError) -> ModelValue {
+    static func readDocument(_ input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) throws(JSONError)
+        -> ModelValue
+    {
         guard !input.isEmpty else {
             throw JSONError(.syntax, message: "unexpected end of input, expected a value", line: 1, column: 1)
         }
@@ -101,7 +103,7 @@ struct JSONReader {
                 position += 1
                 frames.removeLast()
                 value = .array([])
-            case JSONByte.minus, JSONByte.zero ... JSONByte.nine:
+            case JSONByte.minus, JSONByte.zero...JSONByte.nine:
                 value = try readNumber()
             case UInt8(ascii: "t"):
                 try readLiteral("true")

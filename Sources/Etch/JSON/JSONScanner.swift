@@ -35,7 +35,9 @@ struct JSONScanner {
                 case nil: break
                 }
             case JSONByte.colon:
-                if case .object(let key, _) = levels.last { levels[levels.count - 1] = .object(key: key, expectsKey: false) }
+                if case .object(let key, _) = levels.last {
+                    levels[levels.count - 1] = .object(key: key, expectsKey: false)
+                }
             case JSONByte.quote:
                 if case .object(_, true) = levels.last {
                     let key = readString(before: stop)
@@ -72,7 +74,9 @@ struct JSONScanner {
                 var match: Int?
                 while true {
                     skipWhitespace()
-                    guard cursor < bytes.count, bytes[cursor] == JSONByte.quote, let key = readString(before: bytes.count) else { break }
+                    guard cursor < bytes.count, bytes[cursor] == JSONByte.quote,
+                        let key = readString(before: bytes.count)
+                    else { break }
                     skipWhitespace()
                     guard cursor < bytes.count, bytes[cursor] == JSONByte.colon else { return nil }
                     cursor += 1
@@ -89,7 +93,7 @@ struct JSONScanner {
                 guard bytes[cursor] == JSONByte.openBracket else { return containerStart }
                 cursor += 1
                 skipWhitespace()
-                for _ in 0 ..< wanted {
+                for _ in 0..<wanted {
                     guard cursor < bytes.count, bytes[cursor] != JSONByte.closeBracket else { return containerStart }
                     skipValue()
                     skipWhitespace()

@@ -37,10 +37,11 @@ extension JSONWriter {
             var runStart = 0
             for index in utf8.indices {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash
-                    || (byte == JSONByte.slash && escapesSlashes)
+                guard
+                    byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash
+                        || (byte == JSONByte.slash && escapesSlashes)
                 else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart ..< index]))
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 runStart = index + 1
                 writeEscape(for: byte)
             }
@@ -60,7 +61,9 @@ extension JSONWriter {
         case 0x0C: bytes.append(UInt8(ascii: "f"))
         default:
             let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [UInt8(ascii: "u"), JSONByte.zero, JSONByte.zero, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            bytes.append(contentsOf: [
+                UInt8(ascii: "u"), JSONByte.zero, JSONByte.zero, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+            ])
         }
     }
 }

@@ -84,7 +84,7 @@ struct JSONWriter {
 
     private mutating func writeNewline() {
         bytes.append(JSONByte.newline)
-        for _ in 0 ..< depth * 2 { bytes.append(JSONByte.space) }
+        for _ in 0..<depth * 2 { bytes.append(JSONByte.space) }
     }
 
     @inline(__always)

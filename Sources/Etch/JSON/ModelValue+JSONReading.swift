@@ -41,7 +41,8 @@ extension ModelValue {
     /// ```
     ///
     /// - Throws: ``JSONError``, as ``init(jsonData:options:)`` does.
-    public init(jsonBytes: some Collection<UInt8>, options: JSONReadingOptions = JSONReadingOptions()) throws(JSONError) {
+    public init(jsonBytes: some Collection<UInt8>, options: JSONReadingOptions = JSONReadingOptions()) throws(JSONError)
+    {
         let read = { (buffer: UnsafeBufferPointer<UInt8>) in
             Result { () throws(JSONError) in try JSONReader.readDocument(buffer, options: options) }
         }

@@ -89,7 +89,8 @@ extension ModelValue: CustomDebugStringConvertible {
         case .string(let value): ".string(\(value.debugDescription))"
         case .array(let elements): ".array([" + elements.map(\.debugDescription).joined(separator: ", ") + "])"
         case .object(let object):
-            ".object([" + zip(object.keys, object.values).map { "\($0.debugDescription): \($1.debugDescription)" }
+            ".object(["
+                + zip(object.keys, object.values).map { "\($0.debugDescription): \($1.debugDescription)" }
                 .joined(separator: ", ") + "])"
         }
     }

@@ -100,7 +100,10 @@ extension SwiftRenderer {
                 writer.indented { writer in writer.line("throw Self.modelError(error)") }
                 writer.line("}")
             }
-            writer.line(hasLocals ? "self.init(checkedDictionary: dictionary, localValues: LocalValues())" : "self.init(checkedDictionary: dictionary)")
+            writer.line(
+                hasLocals
+                    ? "self.init(checkedDictionary: dictionary, localValues: LocalValues())"
+                    : "self.init(checkedDictionary: dictionary)")
         }
         writer.blankLine()
         if hasLocals {

@@ -21,7 +21,8 @@ extension Checker {
 
     /// The format of `@dateFormat(…)`: a known name or a pattern string.
     mutating func dateFormat(_ attribute: AttributeSyntax) -> DateFormatSpec? {
-        let usage = "'@dateFormat' takes one format, as in '@dateFormat(secondsSince1970)' or '@dateFormat(\"yyyy-MM-dd\")'"
+        let usage =
+            "'@dateFormat' takes one format, as in '@dateFormat(secondsSince1970)' or '@dateFormat(\"yyyy-MM-dd\")'"
         guard let argument = singleArgument(attribute, usage: usage) else { return nil }
         switch argument.kind {
         case .identifier("iso8601"): return .iso8601
@@ -47,11 +48,14 @@ extension Checker {
     /// The field named by `@sorted(groupBy: field)`, or `nil` inside for a plain `@sorted`.
     mutating func sorted(_ attribute: AttributeSyntax) -> NameSyntax?? {
         guard let arguments = attribute.arguments, !arguments.isEmpty else { return .some(nil) }
-        if arguments.count == 1, arguments[0].label?.text == "groupBy", case .identifier(let name) = arguments[0].value.kind {
+        if arguments.count == 1, arguments[0].label?.text == "groupBy",
+            case .identifier(let name) = arguments[0].value.kind
+        {
             return NameSyntax(name, at: arguments[0].value.location)
         }
         let location = arguments[0].label?.location ?? arguments[0].value.location
-        error("'@sorted' takes no arguments or 'groupBy:' and a field name, as in '@sorted(groupBy: mood)'", at: location)
+        error(
+            "'@sorted' takes no arguments or 'groupBy:' and a field name, as in '@sorted(groupBy: mood)'", at: location)
         return nil
     }
 }

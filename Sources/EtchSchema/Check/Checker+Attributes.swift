@@ -60,7 +60,8 @@ extension Checker {
     }
 
     /// The attributes that are known and allowed in this place; reports the others.
-    mutating func accepted(_ attributes: [AttributeSyntax], allowed: Set<String>, on place: String) -> [AttributeSyntax] {
+    mutating func accepted(_ attributes: [AttributeSyntax], allowed: Set<String>, on place: String) -> [AttributeSyntax]
+    {
         attributes.filter { attribute in
             let name = attribute.name.text
             if allowed.contains(name) { return true }
@@ -68,7 +69,8 @@ extension Checker {
                 error("'@\(name)' cannot be applied to \(place)", at: attribute.name.location)
             } else {
                 error(
-                    Suggestion.message("unknown attribute '@\(name)'", for: name, among: Self.attributeNames, prefix: "@"),
+                    Suggestion.message(
+                        "unknown attribute '@\(name)'", for: name, among: Self.attributeNames, prefix: "@"),
                     at: attribute.name.location)
             }
             return false

@@ -24,7 +24,8 @@ extension Checker {
         case (.string, .scalar(.json)), (.integer, .scalar(.json)), (.float, .scalar(.json)), (.bool, .scalar(.json)),
             (.emptyArray, .scalar(.json)), (.emptyDictionary, .scalar(.json)):
             return defaultValue(of: literal)
-        case (.string, .scalar(.string)), (.bool, .scalar(.bool)), (.emptyArray, .array), (.emptyDictionary, .dictionary),
+        case (.string, .scalar(.string)), (.bool, .scalar(.bool)), (.emptyArray, .array),
+            (.emptyDictionary, .dictionary),
             (.float, .scalar(.double)), (.float, .scalar(.float)), (.float, .scalar(.timeInterval)),
             (.integer, .scalar(.double)), (.integer, .scalar(.float)), (.integer, .scalar(.timeInterval)):
             return defaultValue(of: literal)
@@ -60,7 +61,9 @@ extension Checker {
         guard case .enumeration(let enumeration) = declared[enumName] else { return nil }
         let names = enumeration.cases.map(\.name.text)
         guard names.contains(name) else {
-            error(Suggestion.message("enum '\(enumName)' has no case '\(name)'", for: name, among: names, prefix: "."), at: location)
+            error(
+                Suggestion.message("enum '\(enumName)' has no case '\(name)'", for: name, among: names, prefix: "."),
+                at: location)
             return nil
         }
         return .enumCase(name)

@@ -5,7 +5,8 @@ extension Checker {
         _ = accepted(enumeration.attributes, allowed: [], on: "an enum")
         switch enumeration.rawType {
         case nil:
-            error("enum '\(name)' must declare its raw type, as in 'enum \(name): String'", at: enumeration.name.location)
+            error(
+                "enum '\(name)' must declare its raw type, as in 'enum \(name): String'", at: enumeration.name.location)
         case .named(let type, let arguments) where type.text == "String" && arguments.isEmpty:
             break
         case let rawType?:
@@ -31,7 +32,9 @@ extension Checker {
             var rawValue = caseName.text
             if let literal = syntax.rawValue {
                 guard case .string(let value) = literal.kind else {
-                    error("raw value of case '\(caseName.text)' must be a string literal, not \(literal.quoted)", at: literal.location)
+                    error(
+                        "raw value of case '\(caseName.text)' must be a string literal, not \(literal.quoted)",
+                        at: literal.location)
                     continue
                 }
                 rawValue = value
@@ -45,8 +48,11 @@ extension Checker {
             }
             rawValuesSeen[rawValue] = (caseName.text, caseName.location)
             cases.append(
-                CheckedEnumCase(name: caseName.text, rawValue: rawValue, documentation: syntax.documentation, location: caseName.location))
+                CheckedEnumCase(
+                    name: caseName.text, rawValue: rawValue, documentation: syntax.documentation,
+                    location: caseName.location))
         }
-        return CheckedEnum(name: name, documentation: enumeration.documentation, cases: cases, location: enumeration.name.location)
+        return CheckedEnum(
+            name: name, documentation: enumeration.documentation, cases: cases, location: enumeration.name.location)
     }
 }

@@ -5,7 +5,9 @@ extension Checker {
         if ReservedNames.swiftKeywords.contains(name.text) {
             error("'\(name.text)' is a Swift keyword and cannot be used as a type name", at: name.location)
         } else if ReservedNames.typeNames.contains(name.text) {
-            error("type name '\(name.text)' is reserved: it clashes with a Swift, Foundation or Etch type", at: name.location)
+            error(
+                "type name '\(name.text)' is reserved: it clashes with a Swift, Foundation or Etch type",
+                at: name.location)
         }
     }
 

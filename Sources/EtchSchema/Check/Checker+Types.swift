@@ -22,7 +22,8 @@ extension Checker {
             return resolve(element).map { .array($0) }
         case .dictionary(let key, let value, _):
             let resolvedValue = resolve(value)
-            guard case .named(let keyName, let keyArguments) = key, keyName.text == "String", keyArguments.isEmpty else {
+            guard case .named(let keyName, let keyArguments) = key, keyName.text == "String", keyArguments.isEmpty
+            else {
                 error("dictionary keys must be 'String', found '\(key)'", at: key.location)
                 return nil
             }
@@ -41,7 +42,9 @@ extension Checker {
             case .model: resolved = .model(name.text)
             case .enumeration: resolved = .enumeration(name.text)
             case nil:
-                error(Suggestion.message("unknown type '\(name.text)'", for: name.text, among: knownTypeNames), at: name.location)
+                error(
+                    Suggestion.message("unknown type '\(name.text)'", for: name.text, among: knownTypeNames),
+                    at: name.location)
                 return nil
             }
         }
@@ -54,7 +57,8 @@ extension Checker {
 
     /// Resolves `Ref<Model>`; whether the model has an `id` is checked once all models are.
     mutating func resolveReference(_ name: NameSyntax, arguments: [TypeSyntax]) -> FieldType? {
-        guard arguments.count == 1, case .named(let target, let targetArguments) = arguments[0], targetArguments.isEmpty else {
+        guard arguments.count == 1, case .named(let target, let targetArguments) = arguments[0], targetArguments.isEmpty
+        else {
             error("'Ref' takes one model name, as in 'Ref<User>'", at: name.location)
             return nil
         }
@@ -68,7 +72,9 @@ extension Checker {
             error("'Ref' can only refer to a model; '\(target.text)' is a built-in type", at: target.location)
         case nil:
             let models = declared.compactMap { if case .model = $0.value { $0.key } else { nil } }
-            error(Suggestion.message("unknown model '\(target.text)'", for: target.text, among: models), at: target.location)
+            error(
+                Suggestion.message("unknown model '\(target.text)'", for: target.text, among: models),
+                at: target.location)
         }
         return nil
     }

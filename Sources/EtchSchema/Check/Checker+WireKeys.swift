@@ -9,16 +9,20 @@ extension Checker {
             where !earlier.isLocal && !facts[earlierIndex].isRedeclaration {
                 let problem: String
                 if field.wireKeyPath == earlier.wireKeyPath {
-                    problem = "wire key '\(field.wireKey)' of field '\(field.name)' is already used by field '\(earlier.name)'"
+                    problem =
+                        "wire key '\(field.wireKey)' of field '\(field.name)' is already used by field '\(earlier.name)'"
                 } else if field.wireKeyPath.starts(with: earlier.wireKeyPath)
                     || earlier.wireKeyPath.starts(with: field.wireKeyPath)
                 {
-                    problem = "wire key '\(field.wireKey)' of field '\(field.name)' overlaps wire key '\(earlier.wireKey)' "
+                    problem =
+                        "wire key '\(field.wireKey)' of field '\(field.name)' overlaps wire key '\(earlier.wireKey)' "
                         + "of field '\(earlier.name)': one is inside the other"
                 } else {
                     continue
                 }
-                error(problem, at: facts[index].keyLocation, notes: [Diagnostic(.note, "'\(earlier.name)' declared here", at: earlier.location)])
+                error(
+                    problem, at: facts[index].keyLocation,
+                    notes: [Diagnostic(.note, "'\(earlier.name)' declared here", at: earlier.location)])
                 break
             }
         }

@@ -51,7 +51,8 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
             }
             if character.isUppercase, let previous = word.last {
                 let next = offset + 1 < characters.count ? characters[offset + 1] : nil
-                let startsWord = previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true)
+                let startsWord =
+                    previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true)
                 if startsWord {
                     words.append(word)
                     word = ""

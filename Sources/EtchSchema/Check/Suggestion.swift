@@ -7,7 +7,9 @@ enum Suggestion {
         let limit = max(1, name.count / 3)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates.sorted() where candidate != name {
-            let distance = editDistance(name.lowercased(), candidate.lowercased()) + (name.lowercased() == candidate.lowercased() ? 1 : 0)
+            let distance =
+                editDistance(name.lowercased(), candidate.lowercased())
+                + (name.lowercased() == candidate.lowercased() ? 1 : 0)
             if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
         return best?.candidate

@@ -49,7 +49,9 @@ extension Lexer {
             }
             let closed = peek() == UInt8(ascii: "}")
             if closed { advance() }
-            if closed, (1...8).contains(digits.count), let code = UInt32(digits, radix: 16), let scalar = UnicodeScalar(code) {
+            if closed, (1...8).contains(digits.count), let code = UInt32(digits, radix: 16),
+                let scalar = UnicodeScalar(code)
+            {
                 return Array(String(scalar).utf8)
             }
             report("invalid unicode scalar '\\u{\(digits)\(closed ? "}" : "")' in string literal", at: start)

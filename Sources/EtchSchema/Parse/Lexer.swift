@@ -42,8 +42,10 @@ public struct Lexer {
         while true {
             let trivia = skipTrivia(isFirst: tokens.isEmpty)
             guard offset < bytes.count else {
-                tokens.append(Token(kind: .endOfFile, text: "", location: location, endColumn: column,
-                                    isAtStartOfLine: true, hasBlankLineBefore: trivia.blankLine))
+                tokens.append(
+                    Token(
+                        kind: .endOfFile, text: "", location: location, endColumn: column,
+                        isAtStartOfLine: true, hasBlankLineBefore: trivia.blankLine))
                 return tokens
             }
             if var token = nextToken() {
@@ -137,7 +139,8 @@ public struct Lexer {
         while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { advance() }
         let scalar = String(decoding: bytes[begin..<offset], as: UTF8.self)
         let printable = scalar.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && $0.value != 0xFFFD }
-        let shown = printable
+        let shown =
+            printable
             ? "'\(scalar)'"
             : bytes[begin..<offset].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
         report("unexpected character \(shown) in schema", at: start)

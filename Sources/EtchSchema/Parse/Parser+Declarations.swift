@@ -18,9 +18,11 @@ extension Parser {
                 }
                 documentation += current.documentation
                 if current.isIdentifier("model") {
-                    tree.declarations.append(.model(try parseModel(documentation: documentation, attributes: attributes)))
+                    tree.declarations.append(
+                        .model(try parseModel(documentation: documentation, attributes: attributes)))
                 } else if current.isIdentifier("enum") {
-                    tree.declarations.append(.enumeration(try parseEnum(documentation: documentation, attributes: attributes)))
+                    tree.declarations.append(
+                        .enumeration(try parseEnum(documentation: documentation, attributes: attributes)))
                 } else {
                     throw fail(expected: "'model' or 'enum' declaration", atStart: true)
                 }
@@ -34,7 +36,8 @@ extension Parser {
     }
 
     /// Parses `model Name { fields }`, the current token being `model`.
-    mutating func parseModel(documentation: [String], attributes: [AttributeSyntax]) throws(ParseFailure) -> ModelSyntax {
+    mutating func parseModel(documentation: [String], attributes: [AttributeSyntax]) throws(ParseFailure) -> ModelSyntax
+    {
         advance()
         let name = try expectName("model name after 'model'")
         var model = ModelSyntax(documentation: documentation, attributes: attributes, name: name)
@@ -94,7 +97,8 @@ extension Parser {
             if consume(.equals) != nil {
                 rawValue = try parseLiteral(expected: "raw value after '=' for case '\(name.text)'")
             }
-            cases.append(EnumCaseSyntax(documentation: documentation, attributes: attributes, name: name, rawValue: rawValue))
+            cases.append(
+                EnumCaseSyntax(documentation: documentation, attributes: attributes, name: name, rawValue: rawValue))
         } while consume(.comma) != nil
         return cases
     }
@@ -134,7 +138,9 @@ extension Parser {
     mutating func skipToMember() {
         skip { token in
             token.kind == .semicolon || token.kind == .rightBrace
-                || token.isAtStartOfLine && (token.kind == .at || ["let", "var", "case", "model", "enum"].contains { token.isIdentifier($0) })
+                || token.isAtStartOfLine
+                    && (token.kind == .at
+                        || ["let", "var", "case", "model", "enum"].contains { token.isIdentifier($0) })
         }
         _ = consume(.semicolon)
     }

@@ -41,7 +41,9 @@ extension Parser {
     /// Parses a literal: a string, an integer or floating-point number (with an optional
     /// `-`), `true`, `false`, `nil`, `[]`, `[:]` or `.caseName`; with `allowsName`, also a
     /// bare name such as `snake_case` or `kebab-case`.
-    mutating func parseLiteral(expected expectation: String, allowsName: Bool = false) throws(ParseFailure) -> LiteralSyntax {
+    mutating func parseLiteral(expected expectation: String, allowsName: Bool = false) throws(ParseFailure)
+        -> LiteralSyntax
+    {
         let start = current.location
         switch current.kind {
         case .stringLiteral:

@@ -30,7 +30,8 @@ public struct Parser {
         var tokens = tokens
         if tokens.last?.kind != .endOfFile {
             let end = tokens.last?.endLocation ?? SourceLocation(path: path, line: 1, column: 1)
-            tokens.append(Token(kind: .endOfFile, text: "", location: end, endColumn: end.column, isAtStartOfLine: true))
+            tokens.append(
+                Token(kind: .endOfFile, text: "", location: end, endColumn: end.column, isAtStartOfLine: true))
         }
         self.tokens = tokens
         self.path = path
@@ -108,7 +109,9 @@ public struct Parser {
     }
 
     /// Records a problem.
-    mutating func report(_ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation, notes: [Diagnostic] = []) {
+    mutating func report(
+        _ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation, notes: [Diagnostic] = []
+    ) {
         diagnostics.append(Diagnostic(severity, message, at: location, notes: notes))
     }
 }

@@ -10,7 +10,10 @@ public struct EnumCaseSyntax: Sendable, Hashable {
     public var rawValue: LiteralSyntax?
 
     /// Makes a case.
-    public init(documentation: [String] = [], attributes: [AttributeSyntax] = [], name: NameSyntax, rawValue: LiteralSyntax? = nil) {
+    public init(
+        documentation: [String] = [], attributes: [AttributeSyntax] = [], name: NameSyntax,
+        rawValue: LiteralSyntax? = nil
+    ) {
         self.documentation = documentation
         self.attributes = attributes
         self.name = name

@@ -10,7 +10,9 @@ public struct ModelSyntax: Sendable, Hashable {
     public var fields: [FieldSyntax]
 
     /// Makes a model declaration.
-    public init(documentation: [String] = [], attributes: [AttributeSyntax] = [], name: NameSyntax, fields: [FieldSyntax] = []) {
+    public init(
+        documentation: [String] = [], attributes: [AttributeSyntax] = [], name: NameSyntax, fields: [FieldSyntax] = []
+    ) {
         self.documentation = documentation
         self.attributes = attributes
         self.name = name

@@ -59,17 +59,18 @@ extension JSONNumberTests {
     @Test func randomDoublesRoundTripBitForBit() throws {
         var generator = SeededGenerator(seed: 0x5EED)
         var doubles: [Double] = [
-            0.1, 1e23, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+            0.1, 1e23, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude,
+            -.greatestFiniteMagnitude,
             2.0, 1e-5, 1e16, 123_456_789_012_345_680, -0.0, 0.0, .pi, 1 / 3, Double(bitPattern: 0x4340_0000_0000_0001),
         ]
-        for _ in 0 ..< 20_000 {
+        for _ in 0..<20_000 {
             let bits = generator.next()
             let double = Double(bitPattern: bits)
             if double.isFinite { doubles.append(double) }
             // Also numbers of everyday magnitudes, where the fast path applies.
             doubles.append(Double(Int64(bitPattern: bits) % 10_000_000) / 1000)
         }
-        for _ in 0 ..< 2000 {
+        for _ in 0..<2000 {
             doubles.append(Double(bitPattern: generator.next() & 0x000F_FFFF_FFFF_FFFF))  // subnormals
         }
         let value = ModelValue.array(doubles.map(ModelValue.double))

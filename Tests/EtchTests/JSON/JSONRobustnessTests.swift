@@ -24,7 +24,9 @@ extension JSONRobustnessTests {
         #expect(throws: Never.self) { try ModelValue(jsonString: json) }
         let objects = String(repeating: #"{"a":"#, count: 10) + "1" + String(repeating: "}", count: 10)
         #expect(throws: Never.self) { try ModelValue(jsonString: objects, options: JSONReadingOptions(maxDepth: 10)) }
-        #expect(throws: JSONError.self) { try ModelValue(jsonString: objects, options: JSONReadingOptions(maxDepth: 9)) }
+        #expect(throws: JSONError.self) {
+            try ModelValue(jsonString: objects, options: JSONReadingOptions(maxDepth: 9))
+        }
     }
 
     @Test func veryDeepNestingWithAHighLimitDoesNotOverflowTheStack() throws {
@@ -43,7 +45,7 @@ extension JSONRobustnessTests {
     @Test func everyPrefixFailsCleanly() throws {
         let bytes = Array(Self.document.utf8)
         #expect(throws: Never.self) { try ModelValue(jsonBytes: bytes) }
-        for length in 0 ..< bytes.count {
+        for length in 0..<bytes.count {
             do {
                 _ = try ModelValue(jsonBytes: bytes[..<length])
             } catch {
@@ -54,16 +56,17 @@ extension JSONRobustnessTests {
 
     @Test func randomMutationsSucceedOrFailCleanly() throws {
         let original = Array(Self.document.utf8)
-        let interesting = Array(#"{}[]",:\u0123456789-+.eE tfn"#.utf8) + [0x00, 0x1F, 0x80, 0xBF, 0xC0, 0xED, 0xF4, 0xFF]
+        let interesting =
+            Array(#"{}[]",:\u0123456789-+.eE tfn"#.utf8) + [0x00, 0x1F, 0x80, 0xBF, 0xC0, 0xED, 0xF4, 0xFF]
         var generator = SeededGenerator(seed: 20_240_601)
         var failures = 0
-        for _ in 0 ..< 5000 {
+        for _ in 0..<5000 {
             var bytes = original
-            for _ in 0 ... Int.random(in: 0 ..< 4, using: &generator) {
-                let position = Int.random(in: 0 ..< bytes.count, using: &generator)
-                switch Int.random(in: 0 ..< 4, using: &generator) {
+            for _ in 0...Int.random(in: 0..<4, using: &generator) {
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
                 case 0: bytes[position] = interesting.randomElement(using: &generator)!
-                case 1: bytes[position] = UInt8.random(in: 0 ... 255, using: &generator)
+                case 1: bytes[position] = UInt8.random(in: 0...255, using: &generator)
                 case 2: bytes.remove(at: position)
                 default: bytes.insert(interesting.randomElement(using: &generator)!, at: position)
                 }

@@ -44,15 +44,17 @@ extension JSONStringTests {
     @Test func writesEscapesAndReadsThemBack() throws {
         let text = "quote \" backslash \\ slash / newline \n tab \t nul \u{0} bell \u{7} del \u{7F} é 😀"
         let written = try ModelValue.string(text).jsonString()
-        #expect(written == #""quote \" backslash \\ slash / newline \n tab \t nul \u0000 bell \u0007 del "# + "\u{7F} é 😀\"")
+        #expect(
+            written == #""quote \" backslash \\ slash / newline \n tab \t nul \u0000 bell \u0007 del "# + "\u{7F} é 😀\""
+        )
         #expect(try ModelValue(jsonString: written) == .string(text))
         #expect(try ModelValue.string("a/b").jsonString(options: .escapingSlashes) == #""a\/b""#)
     }
 
     @Test func everyScalarEscapeRoundTrips() throws {
         var generator = SeededGenerator(seed: 7)
-        for _ in 0 ..< 2000 {
-            let raw = UInt32.random(in: 0 ... 0x10FFFF, using: &generator)
+        for _ in 0..<2000 {
+            let raw = UInt32.random(in: 0...0x10FFFF, using: &generator)
             guard let scalar = Unicode.Scalar(raw) else { continue }
             let escaped: String
             if raw > 0xFFFF {
@@ -67,7 +69,7 @@ extension JSONStringTests {
     }
 
     @Test func specialBytesAreFoundAtEveryPositionOfAWord() throws {
-        for position in 0 ..< 20 {
+        for position in 0..<20 {
             let before = String(repeating: "a", count: position)
             let after = String(repeating: "é", count: 3)
             #expect(try ModelValue(jsonString: "\"\(before)\"") == .string(before))

@@ -14,7 +14,10 @@ extension JSONWriterTests {
     ]
 
     @Test func compactOutputKeepsStoredKeyOrder() throws {
-        #expect(try Self.sample.jsonString() == #"{"name":"Ada","tags":["a",2,2.5,null,true],"empty":[],"nested":{"zeta":{},"alpha":18446744073709551615,"Beta":-7}}"#)
+        #expect(
+            try Self.sample.jsonString()
+                == #"{"name":"Ada","tags":["a",2,2.5,null,true],"empty":[],"nested":{"zeta":{},"alpha":18446744073709551615,"Beta":-7}}"#
+        )
     }
 
     @Test func prettyPrintedOutputIndentsByTwoSpaces() throws {
