@@ -33,5 +33,10 @@ let package = Package(
         .testTarget(name: "EtchTests", dependencies: ["Etch"]),
         .testTarget(name: "EtchSchemaTests", dependencies: ["EtchSchema"]),
         .testTarget(name: "EtchGeneratorTests", dependencies: ["EtchGenerator"]),
+        .testTarget(name: "EtchCommandLineTests", dependencies: ["EtchCommandLine"]),
+        // Compiles and exercises the golden files that EtchGeneratorTests compares against.
+        .testTarget(name: "EtchGoldenTests", dependencies: ["Etch"]),
+        // Applies the plugin, as a user's target does.
+        .testTarget(name: "EtchPluginTests", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
     ]
 )

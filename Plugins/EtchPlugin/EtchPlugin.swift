@@ -98,18 +98,18 @@ struct EtchPluginError: Error, CustomStringConvertible {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension EtchPlugin: XcodeBuildToolPlugin {
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let ownSchemas = target.inputFiles.filter { $0.url.pathExtension == "etch" }.map(\.url)
-        let targetDirectory = ownSchemas.first?.deletingLastPathComponent() ?? context.xcodeProject.directoryURL
-        return try EtchInvocation(
-            targetDirectory: targetDirectory,
-            ownSchemas: ownSchemas,
-            workDirectory: context.pluginWorkDirectoryURL,
-            tool: try context.tool(named: "EtchPluginTool").url
-        ).commands()
+    extension EtchPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let ownSchemas = target.inputFiles.filter { $0.url.pathExtension == "etch" }.map(\.url)
+            let targetDirectory = ownSchemas.first?.deletingLastPathComponent() ?? context.xcodeProject.directoryURL
+            return try EtchInvocation(
+                targetDirectory: targetDirectory,
+                ownSchemas: ownSchemas,
+                workDirectory: context.pluginWorkDirectoryURL,
+                tool: try context.tool(named: "EtchPluginTool").url
+            ).commands()
+        }
     }
-}
 #endif

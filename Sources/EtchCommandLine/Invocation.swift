@@ -72,7 +72,9 @@ struct Invocation {
             }
             if isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []
-                paths += names.filter { $0.hasSuffix(".etch") }.sorted().map { (input as NSString).appendingPathComponent($0) }
+                paths += names.filter { $0.hasSuffix(".etch") }.sorted().map {
+                    (input as NSString).appendingPathComponent($0)
+                }
             } else {
                 paths.append(input)
             }

@@ -45,13 +45,37 @@ public struct Schema: Sendable {
     }
 
     /// Parses and checks every file, reporting every problem in one run.
+    ///
+    /// Each file is lexed and parsed on its own (a syntax error in one file does not stop
+    /// the others), then the checker resolves names across all of them.
+    ///
+    /// - Returns: The checked schema, one ``CheckedFile`` per source in the same order, when
+    ///   no error was found; and every diagnostic, sorted by file (in the order the sources
+    ///   were given), line and column.
     public func checked() -> SchemaCheckResult {
-        // Replaced by the parser and checker stages.
-        SchemaCheckResult(
-            schema: nil,
-            diagnostics: sources.map {
-                Diagnostic(.error, "schema checking is not built yet", at: SourceLocation(path: $0.path, line: 1, column: 1))
-            }
-        )
+        var trees: [SyntaxTree] = []
+        var diagnostics: [Diagnostic] = []
+        for source in sources {
+            let (tree, parseDiagnostics) = Parser.parse(source)
+            trees.append(tree)
+            diagnostics += parseDiagnostics
+        }
+        let (schema, checkDiagnostics) = Checker.check(trees)
+        diagnostics = Self.sorted(diagnostics + checkDiagnostics, fileOrder: sources.map(\.path))
+        return SchemaCheckResult(schema: diagnostics.containsErrors ? nil : schema, diagnostics: diagnostics)
+    }
+
+    /// Diagnostics in file, line and column order; those at the same place keep the order
+    /// they were found in.
+    static func sorted(_ diagnostics: [Diagnostic], fileOrder: [String]) -> [Diagnostic] {
+        var rank: [String: Int] = [:]
+        for (index, path) in fileOrder.enumerated() where rank[path] == nil { rank[path] = index }
+        return diagnostics.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.location
+            let right = rhs.element.location
+            let leftKey = (rank[left.path] ?? Int.max, left.line, left.column, lhs.offset)
+            let rightKey = (rank[right.path] ?? Int.max, right.line, right.column, rhs.offset)
+            return leftKey < rightKey
+        }.map(\.element)
     }
 }

@@ -10,9 +10,11 @@ extension GeneratedModelTests {
     static let ada = User(id: "u1", name: "Ada", email: "ada@example.com")
 
     @Test func memberwiseInitializerAppliesSchemaDefaultsAndWireKeys() {
-        let room = Room(id: "r1", createdAt: Date(timeIntervalSince1970: 0), owner: Self.ada, creator: Ref(Self.ada), unread: 2)
+        let room = Room(
+            id: "r1", createdAt: Date(timeIntervalSince1970: 0), owner: Self.ada, creator: Ref(Self.ada), unread: 2)
         #expect(room.title == "")
-        #expect(room.dictionary.keys == ["id", "title", "created_at", "owner", "creator", "members", "stats", "settings"])
+        #expect(
+            room.dictionary.keys == ["id", "title", "created_at", "owner", "creator", "members", "stats", "settings"])
         #expect(room["created_at"] == "1970-01-01T00:00:00Z")
         #expect(room["creator"] == "u1")
         #expect(room["stats"] == ["unread": 2])
@@ -40,7 +42,11 @@ extension GeneratedModelTests {
             "id": "r1", "created_at": "2026-01-01T00:00:00Z", "creator": "u1",
             "owner": ["id": "u1", "name": "Ada", "email": 5],
         ]
-        #expect(throws: ModelError(.typeMismatch(expected: "String", found: "number"), at: [.key("owner"), .key("email")], modelName: "Room")) {
+        #expect(
+            throws: ModelError(
+                .typeMismatch(expected: "String", found: "number"), at: [.key("owner"), .key("email")],
+                modelName: "Room")
+        ) {
             try Room(dictionary: dictionary)
         }
     }
@@ -75,7 +81,9 @@ extension GeneratedModelTests {
 
     @Test func collectionsReferencesAndRecursion() throws {
         let leaf = Collections(id: "leaf", matrix: [[1, 2], [3]], scores: ["a": 1.5], maybeNames: ["x", nil])
-        let root = Collections(id: "root", children: [leaf], parent: nil, others: [Ref(id: 1), Ref(id: 2)], level: .high, levels: [.medium])
+        let root = Collections(
+            id: "root", children: [leaf], parent: nil, others: [Ref(id: 1), Ref(id: 2)], level: .high, levels: [.medium]
+        )
         let decoded = try Collections(dictionary: root.dictionary)
         #expect(decoded.children.first?.matrix == [[1, 2], [3]])
         #expect(decoded.children.first?.maybeNames == ["x", nil])
@@ -89,7 +97,8 @@ extension GeneratedModelTests {
     @Test func attributesWireKeysAndDateFormats() throws {
         let day = try #require(ISO8601DateFormatter().date(from: "2026-03-04T00:00:00Z"))
         let attributes = Attributes(
-            id: "a1", views: 10, seconds: Date(timeIntervalSince1970: 100), milliseconds: [Date(timeIntervalSince1970: 1.25)],
+            id: "a1", views: 10, seconds: Date(timeIntervalSince1970: 100),
+            milliseconds: [Date(timeIntervalSince1970: 1.25)],
             day: day, slug: "first"
         )
         #expect(attributes["ID"] == "a1")
@@ -99,13 +108,18 @@ extension GeneratedModelTests {
         #expect(attributes["day"] == "2026-03-04")
         #expect(attributes.escaped == "quote \" backslash \\ newline \n tab \t")
         #expect(attributes.negative == -42 && attributes.exponent == 1500)
-        let liked = attributes.copyWith { $0.likes = 3; $0.isSelected = true; $0.draft = "note" }
+        let liked = attributes.copyWith {
+            $0.likes = 3
+            $0.isSelected = true
+            $0.draft = "note"
+        }
         #expect(liked["meta"]?["stats"]?["likes"] == 3 && liked.isSelected && liked.draft == "note")
         #expect(try Attributes(dictionary: liked.dictionary) == liked)
     }
 
     @Test func descriptionListsDeclaredFields() {
         #expect(Point(x: 1, y: 2.5).description == "Point(x: 1.0, y: 2.5)")
-        #expect(Self.ada.description.hasPrefix(#"User(id: "u1", name: "Ada", email: "ada@example.com", mood: "neutral""#))
+        #expect(
+            Self.ada.description.hasPrefix(#"User(id: "u1", name: "Ada", email: "ada@example.com", mood: "neutral""#))
     }
 }

@@ -12,7 +12,9 @@ extension ModelTests {
         #expect(item["stats"] == ["views": 3])
         #expect(item.views == 3)
         #expect(item.dueAt == nil)
-        #expect(item.description == #"TaskItem(id: "t1", title: "Write", rank: 0, dueAt: nil, updatedAt: nil, views: 3, tags: [])"#)
+        #expect(
+            item.description
+                == #"TaskItem(id: "t1", title: "Write", rank: 0, dueAt: nil, updatedAt: nil, views: 3, tags: [])"#)
     }
 
     @Test func copyWithClearsOptionalsAndKeepsLocalValues() {
@@ -38,13 +40,21 @@ extension ModelTests {
     }
 
     @Test func validatingInitializerNamesKeyPathAndTypes() {
-        #expect(throws: ModelError(.typeMismatch(expected: "Int", found: "string"), at: [.key("stats"), .key("views")], modelName: "TaskItem")) {
+        #expect(
+            throws: ModelError(
+                .typeMismatch(expected: "Int", found: "string"), at: [.key("stats"), .key("views")],
+                modelName: "TaskItem")
+        ) {
             try TaskItem(dictionary: ["id": "t1", "title": "x", "stats": ["views": "many"]])
         }
         #expect(throws: ModelError(.missingKey(expected: "String"), at: [.key("title")], modelName: "TaskItem")) {
             try TaskItem(dictionary: ["id": "t1"])
         }
-        #expect(throws: ModelError(.typeMismatch(expected: "String", found: "number"), at: [.key("tags"), .index(1)], modelName: "TaskItem")) {
+        #expect(
+            throws: ModelError(
+                .typeMismatch(expected: "String", found: "number"), at: [.key("tags"), .index(1)], modelName: "TaskItem"
+            )
+        ) {
             try TaskItem(dictionary: ["id": "t1", "title": "x", "tags": ["a", 2]])
         }
     }

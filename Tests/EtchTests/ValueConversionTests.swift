@@ -50,7 +50,8 @@ extension ValueConversionTests {
         #expect(DateFormat.secondsSince1970.modelValue(for: date) == 1_700_000_000.5)
         #expect(DateFormat.millisecondsSince1970.modelValue(for: date) == 1_700_000_000_500)
         #expect(DateFormat.custom("yyyy-MM-dd").modelValue(for: date) == "2023-11-14")
-        #expect(try DateFormat.custom("yyyy-MM-dd").date(from: "2023-11-14") == Date(timeIntervalSince1970: 1_699_920_000))
+        #expect(
+            try DateFormat.custom("yyyy-MM-dd").date(from: "2023-11-14") == Date(timeIntervalSince1970: 1_699_920_000))
         #expect(throws: ModelError(.invalidValue(expected: "ISO 8601 Date", value: "\"soon\""))) {
             try DateFormat.iso8601.date(from: "soon")
         }
@@ -67,8 +68,12 @@ extension ValueConversionTests {
 
     @Test func stringBackedScalarsRejectMalformedText() {
         #expect(throws: ModelError(.invalidValue(expected: "UUID", value: "\"nope\""))) { try UUID(modelValue: "nope") }
-        #expect(throws: ModelError(.invalidValue(expected: "base64 Data", value: "\"%%%\""))) { try Data(modelValue: "%%%") }
-        #expect(throws: ModelError(.invalidValue(expected: "Decimal", value: "\"1.2.3\""))) { try Decimal(modelValue: "1.2.3") }
+        #expect(throws: ModelError(.invalidValue(expected: "base64 Data", value: "\"%%%\""))) {
+            try Data(modelValue: "%%%")
+        }
+        #expect(throws: ModelError(.invalidValue(expected: "Decimal", value: "\"1.2.3\""))) {
+            try Decimal(modelValue: "1.2.3")
+        }
         #expect(throws: ModelError(.typeMismatch(expected: "URL", found: "number"))) { try URL(modelValue: 5) }
     }
 
@@ -86,7 +91,9 @@ extension ValueConversionTests {
     }
 
     @Test func errorDescriptionsNameThePlace() {
-        let error = ModelError(.typeMismatch(expected: "String", found: "number"), at: [.key("owner"), .key("tags"), .index(2)], modelName: "Room")
+        let error = ModelError(
+            .typeMismatch(expected: "String", found: "number"), at: [.key("owner"), .key("tags"), .index(2)],
+            modelName: "Room")
         #expect(error.description == #"Room: at "owner.tags[2]": expected String, found number"#)
     }
 }

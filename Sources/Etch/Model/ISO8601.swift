@@ -91,7 +91,8 @@ enum ISO8601 {
             return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - text.count)) + text
         }
         var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
-        text += "\(pad(Int(secondOfDay / 3600), 2)):\(pad(Int(secondOfDay / 60 % 60), 2)):\(pad(Int(secondOfDay % 60), 2))"
+        text +=
+            "\(pad(Int(secondOfDay / 3600), 2)):\(pad(Int(secondOfDay / 60 % 60), 2)):\(pad(Int(secondOfDay % 60), 2))"
         if milliseconds != 0 { text += ".\(pad(Int(milliseconds), 3))" }
         return text + "Z"
     }

@@ -20,6 +20,7 @@ extension ModelEnum {
 
     public func modelValue(context: ModelValueContext) -> ModelValue { .string(rawValue) }
 
+    public static var typeDescription: String { "\(Self.self)" }
     public var description: String { rawValue }
     public var fieldDescription: String { "." + rawValue }
 }

@@ -71,7 +71,8 @@ extension Dictionary: ModelValueRepresentable where Key == String, Value: ModelV
     public static var typeDescription: String { "[String: \(Value.typeDescription)]" }
     public var fieldDescription: String {
         guard !isEmpty else { return "[:]" }
-        return "[" + sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value.fieldDescription)" }
+        return "["
+            + sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value.fieldDescription)" }
             .joined(separator: ", ") + "]"
     }
 }

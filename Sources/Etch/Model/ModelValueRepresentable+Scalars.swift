@@ -55,7 +55,11 @@ func readInteger<T: FixedWidthInteger>(_ modelValue: ModelValue, as type: T.Type
 extension Int: ModelValueRepresentable {
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
-        if case .int(let value) = modelValue { self = Int(value) } else { self = try readInteger(modelValue, as: Int.self) }
+        if case .int(let value) = modelValue {
+            self = Int(value)
+        } else {
+            self = try readInteger(modelValue, as: Int.self)
+        }
     }
 
     @inlinable
@@ -67,7 +71,11 @@ extension Int: ModelValueRepresentable {
 extension Int64: ModelValueRepresentable {
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
-        if case .int(let value) = modelValue { self = value } else { self = try readInteger(modelValue, as: Int64.self) }
+        if case .int(let value) = modelValue {
+            self = value
+        } else {
+            self = try readInteger(modelValue, as: Int64.self)
+        }
     }
 
     @inlinable
@@ -125,7 +133,8 @@ extension Decimal: ModelValueRepresentable {
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         switch modelValue {
         case .string(let text):
-            guard Self.isDecimalNumber(text), let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+            guard Self.isDecimalNumber(text),
+                let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
             else {
                 throw ModelError(.invalidValue(expected: "Decimal", value: text.debugDescription))
             }

@@ -69,3 +69,34 @@ extension ModelValue {
         value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
     }
 }
+
+extension ModelValue: CustomStringConvertible {
+    /// The value as compact JSON text, such as `{"unread":3}`.
+    public var description: String {
+        (try? jsonString()) ?? "\(self.debugDescription)"
+    }
+}
+
+extension ModelValue: CustomDebugStringConvertible {
+    /// The case and its payload, such as `.int(3)`; non-finite doubles show as they are.
+    public var debugDescription: String {
+        switch self {
+        case .null: ".null"
+        case .bool(let value): ".bool(\(value))"
+        case .int(let value): ".int(\(value))"
+        case .uint(let value): ".uint(\(value))"
+        case .double(let value): ".double(\(value))"
+        case .string(let value): ".string(\(value.debugDescription))"
+        case .array(let elements): ".array([" + elements.map(\.debugDescription).joined(separator: ", ") + "])"
+        case .object(let object):
+            ".object(["
+                + zip(object.keys, object.values).map { "\($0.debugDescription): \($1.debugDescription)" }
+                .joined(separator: ", ") + "])"
+        }
+    }
+}
+
+extension ModelDictionary: CustomStringConvertible {
+    /// The dictionary as compact JSON text.
+    public var description: String { ModelValue.object(self).description }
+}

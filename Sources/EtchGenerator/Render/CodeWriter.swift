@@ -29,6 +29,31 @@ public struct CodeWriter: Sendable {
         lines.append("")
     }
 
+    /// The longest line the writer aims for, as `.swift-format` allows.
+    public static let lineLength = 120
+
+    /// Writes `head(arguments)` on one line when it fits, else with the arguments on their
+    /// own lines: together when they fit, one per line otherwise.
+    public mutating func call(_ head: String, _ arguments: [String]) {
+        let joined = arguments.joined(separator: ", ")
+        let width = indentation * 4
+        if width + head.count + joined.count + 2 <= Self.lineLength {
+            line("\(head)(\(joined))")
+            return
+        }
+        line("\(head)(")
+        indented { writer in
+            if width + 4 + joined.count <= Self.lineLength {
+                writer.line(joined)
+            } else {
+                for (position, argument) in arguments.enumerated() {
+                    writer.line(argument + (position == arguments.count - 1 ? "" : ","))
+                }
+            }
+        }
+        line(")")
+    }
+
     /// Writes `///` documentation lines.
     public mutating func documentation(_ comment: [String]) {
         for text in comment { line(text.isEmpty ? "///" : "/// \(text)") }

@@ -31,7 +31,8 @@ extension SwiftRenderer {
                 if hasLocals {
                     writer.line("var changes = Changes(dictionary: dictionary, localValues: localValues)")
                     writer.line("change(&changes)")
-                    writer.line("return \(model.name)(checkedDictionary: changes.dictionary, localValues: changes.localValues)")
+                    writer.line(
+                        "return \(model.name)(checkedDictionary: changes.dictionary, localValues: changes.localValues)")
                 } else {
                     writer.line("var changes = Changes(dictionary: dictionary)")
                     writer.line("change(&changes)")
@@ -40,7 +41,8 @@ extension SwiftRenderer {
             }
             for field in mutable {
                 writer.blankLine()
-                writer.line("/// A copy with `\(field.name)` changed\(field.type.hasSuffix("?") ? " (`nil` clears it)" : "").")
+                writer.line(
+                    "/// A copy with `\(field.name)` changed\(field.type.hasSuffix("?") ? " (`nil` clears it)" : "").")
                 writer.block("\(access)func copyWith(\(field.name): \(field.type)) -> \(model.name) {") { writer in
                     writer.line("copyWith { $0.\(field.name) = \(field.name) }")
                 }
@@ -49,7 +51,8 @@ extension SwiftRenderer {
         if hasLocals {
             writer.blankLine()
             writer.line("/// A copy with other local values and the same data.")
-            writer.block("\(access)func replacingLocalValues(_ localValues: LocalValues) -> \(model.name) {") { writer in
+            writer.block("\(access)func replacingLocalValues(_ localValues: LocalValues) -> \(model.name) {") {
+                writer in
                 writer.line("\(model.name)(checkedDictionary: dictionary, localValues: localValues)")
             }
         }
@@ -89,7 +92,8 @@ extension SwiftRenderer {
         writer.line("// MARK: - \(name): CustomStringConvertible")
         writer.line("")
         writer.block("extension \(name) {") { writer in
-            writer.line("/// The declared fields, such as `\(name)(\(model.fields.first.map { "\($0.name): …" } ?? ""))`.")
+            writer.line(
+                "/// The declared fields, such as `\(name)(\(model.fields.first.map { "\($0.name): …" } ?? ""))`.")
             writer.block("\(access)var description: String {") { writer in
                 if model.fields.isEmpty {
                     writer.line("Self.describe([:])")

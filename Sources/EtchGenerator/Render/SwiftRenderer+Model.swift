@@ -34,8 +34,7 @@ extension SwiftRenderer {
                 var arguments = ["\"\(field.name)\"", "key: \"\(field.wireKey)\""]
                 if let dateFormat = field.dateFormat { arguments.append("dateFormat: \(dateFormat)") }
                 if let value = field.defaultValue, value != "nil" { arguments.append("default: \(value)") }
-                let call = "ModelField<\(field.type)>(\(arguments.joined(separator: ", ")))"
-                writer.line("\(model.access)static let \(field.name) = \(call)")
+                writer.call("\(model.access)static let \(field.name) = ModelField<\(field.type)>", arguments)
             }
         }
     }
@@ -101,7 +100,10 @@ extension SwiftRenderer {
                 writer.indented { writer in writer.line("throw Self.modelError(error)") }
                 writer.line("}")
             }
-            writer.line(hasLocals ? "self.init(checkedDictionary: dictionary, localValues: LocalValues())" : "self.init(checkedDictionary: dictionary)")
+            writer.line(
+                hasLocals
+                    ? "self.init(checkedDictionary: dictionary, localValues: LocalValues())"
+                    : "self.init(checkedDictionary: dictionary)")
         }
         writer.blankLine()
         if hasLocals {

@@ -109,11 +109,14 @@ public struct CheckedEnumCase: Sendable, Hashable {
     public var rawValue: String
     /// The `///` comment lines.
     public var documentation: [String]
+    /// Where the case's name is, when it came from a schema file.
+    public var location: SourceLocation?
 
     /// Makes a case.
-    public init(name: String, rawValue: String, documentation: [String] = []) {
+    public init(name: String, rawValue: String, documentation: [String] = [], location: SourceLocation? = nil) {
         self.name = name
         self.rawValue = rawValue
         self.documentation = documentation
+        self.location = location
     }
 }

@@ -1,0 +1,195 @@
+extension JSONReader {
+    /// Reads a string whose opening quote is at `position`.
+    ///
+    /// Strings without escapes (nearly all of them) are made straight from the input;
+    /// the standard library validates their UTF-8 as it makes them.
+    @inline(__always)
+    mutating func readString() throws(JSONError) -> String {
+        let start = position + 1
+        var cursor = start
+        // Eight bytes at a time while none of them is special.
+        var wordBits: UInt64 = 0
+        while cursor &+ 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+            guard !Self.hasSpecialByte(word) else { break }
+            wordBits |= word
+            cursor &+= 8
+        }
+        var bits: UInt8 = wordBits & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
+        while cursor < end {
+            let byte = base[cursor]
+            if byte == JSONByte.quote {
+                position = cursor + 1
+                return try makeString(from: start, to: cursor, isASCII: bits < 0x80)
+            }
+            if byte == JSONByte.backslash || byte < 0x20 { break }
+            bits |= byte
+            cursor += 1
+        }
+        return try readEscapedString(from: start, at: cursor)
+    }
+
+    /// Reads an object key whose opening quote is at `position`, sharing the strings of
+    /// keys that repeat through the document.
+    @inline(__always)
+    mutating func readKey() throws(JSONError) -> String {
+        guard keyCache.isEnabled else { return try readString() }
+        let start = position + 1
+        var cursor = start
+        var bits: UInt8 = 0
+        var hash = 0
+        while cursor < end {
+            let byte = base[cursor]
+            if byte == JSONByte.quote {
+                let length = cursor - start
+                guard length <= JSONKeyCache.maxLength else { break }
+                hash = hash &+ length
+                if let cached = keyCache.string(forHash: hash, offset: start, length: length, in: base) {
+                    position = cursor + 1
+                    return cached
+                }
+                let key = try makeString(from: start, to: cursor, isASCII: bits < 0x80)
+                keyCache.store(key, forHash: hash, offset: start, length: length)
+                position = cursor + 1
+                return key
+            }
+            if byte == JSONByte.backslash || byte < 0x20 { break }
+            bits |= byte
+            hash = hash &* 31 &+ Int(byte)
+            cursor += 1
+        }
+        return try readString()
+    }
+
+    /// Whether any of the eight bytes is a quote, a backslash or a control character
+    /// (the classic "has zero byte" bit trick, applied three times).
+    @inline(__always)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(JSONByte.quote))
+        let backslashes = word ^ (ones &* UInt64(JSONByte.backslash))
+        let special =
+            ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+        return special & (ones &* 0x80) != 0
+    }
+
+    @inline(__always)
+    private func makeString(from start: Int, to stop: Int, isASCII: Bool) throws(JSONError) -> String {
+        let bytes = UnsafeBufferPointer(start: base + start, count: stop - start)
+        if isASCII { return String(decoding: bytes, as: UTF8.self) }
+        if let string = String(validating: bytes, as: UTF8.self) { return string }
+        try validateUTF8(from: start, to: stop)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads the rest of a string that holds escapes or is malformed; `cursor` is at the
+    /// first byte the fast path did not take.
+    private mutating func readEscapedString(from start: Int, at cursor: Int) throws(JSONError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        var runStart = start
+        var cursor = cursor
+        while true {
+            guard cursor < end else {
+                throw error(.syntax, "unexpected end of input in a string, expected '\"'", at: cursor)
+            }
+            let byte = base[cursor]
+            if byte == JSONByte.quote {
+                try appendRun(from: runStart, to: cursor)
+                position = cursor + 1
+                return String(decoding: scratch, as: UTF8.self)
+            } else if byte == JSONByte.backslash {
+                try appendRun(from: runStart, to: cursor)
+                cursor = try readEscape(at: cursor)
+                runStart = cursor
+            } else if byte < 0x20 {
+                throw error(
+                    .syntax, "control character \(Self.describeScalar(UInt32(byte))) in a string must be escaped",
+                    at: cursor)
+            } else {
+                cursor += 1
+            }
+        }
+    }
+
+    /// Appends unescaped bytes to `scratch`, checking their UTF-8. A multibyte sequence
+    /// cannot hold a `\`, so checking each run between escapes on its own is exact.
+    private mutating func appendRun(from start: Int, to stop: Int) throws(JSONError) {
+        guard stop > start else { return }
+        try validateUTF8(from: start, to: stop)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: stop - start))
+    }
+
+    /// Decodes the escape whose `\` is at `cursor` into `scratch`; returns the position after it.
+    private mutating func readEscape(at cursor: Int) throws(JSONError) -> Int {
+        guard cursor + 1 < end else {
+            throw error(.syntax, "unexpected end of input in a string escape", at: cursor + 1)
+        }
+        let simple: UInt8
+        switch base[cursor + 1] {
+        case JSONByte.quote, JSONByte.backslash, JSONByte.slash: simple = base[cursor + 1]
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = JSONByte.newline
+        case UInt8(ascii: "r"): simple = JSONByte.carriageReturn
+        case UInt8(ascii: "t"): simple = JSONByte.tab
+        case UInt8(ascii: "u"): return try readUnicodeEscape(at: cursor)
+        default:
+            let shown = Self.describeByte(base[cursor + 1])
+            throw error(.syntax, "invalid escape sequence: '\\' followed by \(shown)", at: cursor)
+        }
+        scratch.append(simple)
+        return cursor + 2
+    }
+
+    /// Decodes `\uXXXX`, or a surrogate pair `\uD83D\uDE00`, at `cursor`.
+    private mutating func readUnicodeEscape(at cursor: Int) throws(JSONError) -> Int {
+        let first = try readHex4(at: cursor + 2)
+        var scalar = first
+        var next = cursor + 6
+        if first >= 0xDC00, first <= 0xDFFF {
+            throw error(.syntax, "lone low surrogate \\u\(Self.hex4(first)) in a string", at: cursor)
+        }
+        if first >= 0xD800, first <= 0xDBFF {
+            guard next + 1 < end, base[next] == JSONByte.backslash, base[next + 1] == UInt8(ascii: "u") else {
+                throw error(.syntax, "lone high surrogate \\u\(Self.hex4(first)) in a string", at: cursor)
+            }
+            let second = try readHex4(at: next + 2)
+            guard second >= 0xDC00, second <= 0xDFFF else {
+                throw error(.syntax, "lone high surrogate \\u\(Self.hex4(first)) in a string", at: cursor)
+            }
+            scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            next += 6
+        }
+        // Surrogates are excluded above, so every scalar here is valid.
+        scratch.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+        return next
+    }
+
+    private func readHex4(at start: Int) throws(JSONError) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in start..<start + 4 {
+            guard offset < end else {
+                throw error(.syntax, "unexpected end of input in a \\u escape, expected 4 hex digits", at: offset)
+            }
+            let byte = base[offset]
+            let digit: UInt8
+            switch byte {
+            case JSONByte.zero...JSONByte.nine: digit = byte - JSONByte.zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                throw error(
+                    .syntax, "unexpected \(Self.describeByte(byte)) in a \\u escape, expected 4 hex digits", at: offset)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
+    }
+
+    static func describeScalar(_ value: UInt32) -> String { "U+" + hex4(value) }
+}

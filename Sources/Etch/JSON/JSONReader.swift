@@ -1,0 +1,181 @@
+/// Reads RFC 8259 JSON from UTF-8 bytes straight into ``ModelValue``s.
+///
+/// The reader never recurses: the elements of open containers wait on one shared stack,
+/// and each container, when it closes, becomes an array or a ``ModelDictionary`` of exactly
+/// the right size. Nesting is limited by ``JSONReadingOptions/maxDepth``, never by the
+/// thread's stack. Errors carry their line, column and key path; the key path is found by
+/// scanning the input again, on the error path only, so reading valid JSON pays nothing.
+struct JSONReader {
+    /// A container that is open while its elements are read.
+    struct Frame {
+        /// Where the container's elements start on ``values``.
+        var valueStart: Int
+        /// Where an object's keys start on ``keys``; -1 for an array.
+        var keyStart: Int
+
+        var isObject: Bool { keyStart >= 0 }
+    }
+
+    let input: UnsafeBufferPointer<UInt8>
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    var position = 0
+    let maxDepth: Int
+    /// Whether errors look up their key path; off for the readers the locator itself uses.
+    let locatesErrors: Bool
+    var values: MoveStack<ModelValue>
+    var keys: MoveStack<String>
+    var frames: [Frame] = []
+    var keyCache: JSONKeyCache
+    /// Reused to decode strings with escapes.
+    var scratch: [UInt8] = []
+
+    /// Makes a reader of a non-empty buffer.
+    init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int, locatesErrors: Bool = true) {
+        self.input = input
+        base = input.baseAddress!
+        end = input.count
+        self.maxDepth = maxDepth
+        self.locatesErrors = locatesErrors
+        values = MoveStack(capacity: locatesErrors ? 64 : 0)
+        keys = MoveStack(capacity: locatesErrors ? 64 : 0)
+        keyCache = JSONKeyCache(inputSize: locatesErrors ? input.count : 0)
+    }
+
+    /// Reads the one value of a JSON document, with optional whitespace around it and an
+    /// optional UTF-8 byte order mark before it.
+    static func readDocument(_ input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) throws(JSONError)
+        -> ModelValue
+    {
+        guard !input.isEmpty else {
+            throw JSONError(.syntax, message: "unexpected end of input, expected a value", line: 1, column: 1)
+        }
+        var reader = JSONReader(input: input, maxDepth: options.maxDepth)
+        defer { reader.deallocate() }
+        if reader.end >= 3, reader.base[0] == 0xEF, reader.base[1] == 0xBB, reader.base[2] == 0xBF {
+            reader.position = 3
+        }
+        let value = try reader.readValue()
+        reader.skipWhitespace()
+        if reader.position < reader.end {
+            throw reader.unexpected("expected the end of the input after the top-level value")
+        }
+        return value
+    }
+
+    func deallocate() {
+        values.deallocate()
+        keys.deallocate()
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < end {
+            let byte = base[position]
+            guard JSONByte.isWhitespace(byte) else { return }
+            position += 1
+        }
+    }
+
+    /// Reads one value, with everything nested in it, starting at `position`.
+    mutating func readValue() throws(JSONError) -> ModelValue {
+        var value: ModelValue
+        while true {
+            skipWhitespace()
+            guard position < end else { throw unexpected("expected a value") }
+            switch base[position] {
+            case JSONByte.quote:
+                value = .string(try readString())
+            case JSONByte.openBrace:
+                try open(isObject: true)
+                skipWhitespace()
+                guard position < end, base[position] == JSONByte.closeBrace else {
+                    try readKeyAndColon()
+                    continue
+                }
+                position += 1
+                frames.removeLast()
+                value = .object(ModelDictionary())
+            case JSONByte.openBracket:
+                try open(isObject: false)
+                skipWhitespace()
+                guard position < end, base[position] == JSONByte.closeBracket else { continue }
+                position += 1
+                frames.removeLast()
+                value = .array([])
+            case JSONByte.minus, JSONByte.zero...JSONByte.nine:
+                value = try readNumber()
+            case UInt8(ascii: "t"):
+                try readLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try readLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try readLiteral("null")
+                value = .null
+            default:
+                throw unexpected("expected a value")
+            }
+            // The value is complete: hand it to its container, closing every container
+            // that ends right after it, until one expects another element.
+            while true {
+                guard let frame = frames.last else { return value }
+                values.append(value)
+                skipWhitespace()
+                guard position < end else {
+                    throw unexpected(frame.isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+                }
+                let byte = base[position]
+                if byte == JSONByte.comma {
+                    position += 1
+                    if frame.isObject { try readKeyAndColon() }
+                    break
+                }
+                if frame.isObject {
+                    guard byte == JSONByte.closeBrace else { throw unexpected("expected ',' or '}'") }
+                    position += 1
+                    frames.removeLast()
+                    let objectKeys = keys.popArray(from: frame.keyStart)
+                    value = .object(ModelDictionary(keys: objectKeys, values: values.popArray(from: frame.valueStart)))
+                } else {
+                    guard byte == JSONByte.closeBracket else { throw unexpected("expected ',' or ']'") }
+                    position += 1
+                    frames.removeLast()
+                    value = .array(values.popArray(from: frame.valueStart))
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func open(isObject: Bool) throws(JSONError) {
+        guard frames.count < maxDepth else {
+            throw error(.tooDeep, "arrays and objects nest deeper than the limit of \(maxDepth) levels", at: position)
+        }
+        frames.append(Frame(valueStart: values.count, keyStart: isObject ? keys.count : -1))
+        position += 1
+    }
+
+    /// Reads an object key, the colon after it and the whitespace around them.
+    @inline(__always)
+    private mutating func readKeyAndColon() throws(JSONError) {
+        skipWhitespace()
+        guard position < end, base[position] == JSONByte.quote else { throw unexpected("expected a string key") }
+        keys.append(try readKey())
+        skipWhitespace()
+        guard position < end, base[position] == JSONByte.colon else { throw unexpected("expected ':' after the key") }
+        position += 1
+    }
+
+    private mutating func readLiteral(_ literal: StaticString) throws(JSONError) {
+        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for (index, expected) in bytes.enumerated() {
+            guard position + index < end, base[position + index] == expected else {
+                position += index
+                throw unexpected("expected '\(literal)'")
+            }
+        }
+        position += bytes.count
+    }
+}

@@ -1,0 +1,51 @@
+/// A stack of values that hands its top elements over to new arrays by moving them,
+/// without retaining and releasing each element twice.
+///
+/// The JSON reader keeps the elements of every open container on one shared stack and,
+/// when a container closes, moves them into an array of exactly the right size. The owner
+/// must call ``deallocate()`` once, on success and on failure alike.
+struct MoveStack<Element> {
+    private(set) var count = 0
+    private var capacity: Int
+    private var storage: UnsafeMutablePointer<Element>
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    @inline(__always)
+    mutating func append(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (storage + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Moves the elements from `start` to the top into a new array and pops them.
+    @inline(__always)
+    mutating func popArray(from start: Int) -> [Element] {
+        let length = count - start
+        guard length > 0 else { return [] }
+        let source = storage + start
+        count = start
+        return Array(unsafeUninitializedCapacity: length) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: source, count: length)
+            initialized = length
+        }
+    }
+
+    private mutating func grow() {
+        let newCapacity = capacity * 2
+        let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newStorage.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = newStorage
+        capacity = newCapacity
+    }
+
+    /// Destroys the remaining elements and frees the storage.
+    func deallocate() {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+}

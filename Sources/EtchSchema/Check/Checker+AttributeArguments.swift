@@ -1,0 +1,61 @@
+extension Checker {
+    /// The components of `@key("a.b")`; reports an empty key or component.
+    mutating func wireKeyPath(_ attribute: AttributeSyntax) -> [String]? {
+        let usage = "'@key' takes one string, as in '@key(\"user_name\")' or '@key(\"stats.unread\")'"
+        guard let argument = singleArgument(attribute, usage: usage) else { return nil }
+        guard case .string(let key) = argument.kind else {
+            error(usage, at: argument.location)
+            return nil
+        }
+        guard !key.isEmpty else {
+            error("wire key must not be empty", at: argument.location)
+            return nil
+        }
+        let components = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !components.contains(where: \.isEmpty) else {
+            error("wire key '\(key)' has an empty component", at: argument.location)
+            return nil
+        }
+        return components
+    }
+
+    /// The format of `@dateFormat(…)`: a known name or a pattern string.
+    mutating func dateFormat(_ attribute: AttributeSyntax) -> DateFormatSpec? {
+        let usage =
+            "'@dateFormat' takes one format, as in '@dateFormat(secondsSince1970)' or '@dateFormat(\"yyyy-MM-dd\")'"
+        guard let argument = singleArgument(attribute, usage: usage) else { return nil }
+        switch argument.kind {
+        case .identifier("iso8601"): return .iso8601
+        case .identifier("secondsSince1970"): return .secondsSince1970
+        case .identifier("millisecondsSince1970"): return .millisecondsSince1970
+        case .identifier(let name):
+            let names = ["iso8601", "secondsSince1970", "millisecondsSince1970"]
+            error(
+                Suggestion.message(
+                    "unknown date format '\(name)'", for: name, among: names,
+                    otherwise: "; expected \(names.map { "'\($0)'" }.joined(separator: ", ")) or a pattern string"),
+                at: argument.location)
+        case .string(let pattern) where pattern.isEmpty:
+            error("date format pattern must not be empty", at: argument.location)
+        case .string(let pattern):
+            return .custom(pattern)
+        default:
+            error(usage, at: argument.location)
+        }
+        return nil
+    }
+
+    /// The field named by `@sorted(groupBy: field)`, or `nil` inside for a plain `@sorted`.
+    mutating func sorted(_ attribute: AttributeSyntax) -> NameSyntax?? {
+        guard let arguments = attribute.arguments, !arguments.isEmpty else { return .some(nil) }
+        if arguments.count == 1, arguments[0].label?.text == "groupBy",
+            case .identifier(let name) = arguments[0].value.kind
+        {
+            return NameSyntax(name, at: arguments[0].value.location)
+        }
+        let location = arguments[0].label?.location ?? arguments[0].value.location
+        error(
+            "'@sorted' takes no arguments or 'groupBy:' and a field name, as in '@sorted(groupBy: mood)'", at: location)
+        return nil
+    }
+}

@@ -1,0 +1,98 @@
+extension Checker {
+    /// Checks that a default value fits its field's type.
+    ///
+    /// - Returns: The default, or `nil` when an error was reported.
+    mutating func checkDefault(_ literal: LiteralSyntax, for type: FieldType) -> DefaultValue? {
+        if case .optional(let wrapped) = type {
+            if literal.kind == .null { return .null }
+            if wrapped.acceptsOnlyNil {
+                error("type '\(type)' only supports the default value 'nil'", at: literal.location)
+                return nil
+            }
+            return checkDefault(literal, for: wrapped)
+        }
+        if type.acceptsOnlyNil {
+            error("type '\(type)' does not support default values", at: literal.location)
+            return nil
+        }
+        switch (literal.kind, type) {
+        case (.null, _):
+            error("'nil' requires an optional type; write '\(type)?'", at: literal.location)
+            return nil
+        case (.enumCase(let name), .enumeration(let enumName)):
+            return checkCase(name, of: enumName, at: literal.location)
+        case (.string, .scalar(.json)), (.integer, .scalar(.json)), (.float, .scalar(.json)), (.bool, .scalar(.json)),
+            (.emptyArray, .scalar(.json)), (.emptyDictionary, .scalar(.json)):
+            return defaultValue(of: literal)
+        case (.string, .scalar(.string)), (.bool, .scalar(.bool)), (.emptyArray, .array),
+            (.emptyDictionary, .dictionary),
+            (.float, .scalar(.double)), (.float, .scalar(.float)), (.float, .scalar(.timeInterval)),
+            (.integer, .scalar(.double)), (.integer, .scalar(.float)), (.integer, .scalar(.timeInterval)):
+            return defaultValue(of: literal)
+        case (.integer(let text), .scalar(let scalar)) where [.int, .int64, .uint].contains(scalar):
+            return checkInteger(text, for: scalar, at: literal.location)
+        default:
+            error("cannot use \(literal.quoted) as the default value of type '\(type)'", at: literal.location)
+            return nil
+        }
+    }
+
+    /// Checks that an integer literal fits `Int`, `Int64` or `UInt`.
+    mutating func checkInteger(_ text: String, for scalar: ScalarType, at location: SourceLocation) -> DefaultValue? {
+        let digits = text.filter { $0 != "_" }
+        if scalar == .uint {
+            if digits.hasPrefix("-"), digits.contains(where: { $0 != "-" && $0 != "0" }) {
+                error("negative integer '\(text)' cannot be stored in type 'UInt'", at: location)
+                return nil
+            }
+            if UInt64(digits.hasPrefix("-") ? "0" : digits) == nil {
+                error("integer literal '\(text)' overflows type 'UInt'", at: location)
+                return nil
+            }
+        } else if Int64(digits) == nil {
+            error("integer literal '\(text)' overflows type '\(scalar.rawValue)'", at: location)
+            return nil
+        }
+        return .integer(text)
+    }
+
+    /// Checks that `.name` is a case of the enum.
+    mutating func checkCase(_ name: String, of enumName: String, at location: SourceLocation) -> DefaultValue? {
+        guard case .enumeration(let enumeration) = declared[enumName] else { return nil }
+        let names = enumeration.cases.map(\.name.text)
+        guard names.contains(name) else {
+            error(
+                Suggestion.message("enum '\(enumName)' has no case '\(name)'", for: name, among: names, prefix: "."),
+                at: location)
+            return nil
+        }
+        return .enumCase(name)
+    }
+
+    /// The default value a literal stands for, if it can be one.
+    func defaultValue(of literal: LiteralSyntax) -> DefaultValue? {
+        switch literal.kind {
+        case .string(let value): .string(value)
+        case .integer(let text): .integer(text)
+        case .float(let text): .float(text)
+        case .bool(let value): .bool(value)
+        case .null: .null
+        case .emptyArray: .emptyArray
+        case .emptyDictionary: .emptyDictionary
+        case .enumCase(let name): .enumCase(name)
+        case .identifier: nil
+        }
+    }
+}
+
+extension FieldType {
+    /// Whether the only default the type can have is `nil` (when optional): values of
+    /// these types have no literal form in the schema language.
+    var acceptsOnlyNil: Bool {
+        switch self {
+        case .scalar(let scalar): [.date, .data, .url, .uuid, .decimal].contains(scalar)
+        case .model, .ref: true
+        case .optional, .array, .dictionary, .enumeration: false
+        }
+    }
+}

@@ -1,0 +1,72 @@
+extension Checker {
+    /// What the model-wide checks need to know about a field beyond its checked form.
+    struct FieldFacts {
+        /// Where to report a wire key clash: the `@key`, or the field's name.
+        var keyLocation: SourceLocation
+        /// The field named by `@sorted(groupBy:)`.
+        var groupBy: NameSyntax?
+        /// Whether an earlier field has the same name (already reported).
+        var isRedeclaration: Bool
+    }
+
+    /// Checks a model and its fields.
+    mutating func checkModel(_ model: ModelSyntax, fileKeyStyle: KeyStyle?) -> CheckedModel {
+        let keyStyle = keyStyle(from: model.attributes, on: "a model") ?? fileKeyStyle ?? .camelCase
+        var fields: [CheckedField] = []
+        var facts: [FieldFacts] = []
+        var firstByName: [String: SourceLocation] = [:]
+        for field in model.fields {
+            checkFieldName(field.name)
+            let previous = firstByName[field.name.text]
+            if let previous {
+                error(
+                    "invalid redeclaration of field '\(field.name.text)'", at: field.name.location,
+                    notes: [Diagnostic(.note, "'\(field.name.text)' first declared here", at: previous)])
+            } else {
+                firstByName[field.name.text] = field.name.location
+            }
+            let (checked, attributes) = checkField(field, keyStyle: keyStyle)
+            fields.append(checked)
+            facts.append(
+                FieldFacts(
+                    keyLocation: attributes.key?.location ?? field.name.location, groupBy: attributes.sorted?.groupBy,
+                    isRedeclaration: previous != nil))
+        }
+        checkWireKeys(fields, facts: facts)
+        checkGroupBy(fields, facts: facts, model: model.name.text)
+        return CheckedModel(
+            name: model.name.text, documentation: model.documentation, fields: fields, location: model.name.location)
+    }
+
+    /// Checks one field on its own: type, default and attributes.
+    mutating func checkField(_ field: FieldSyntax, keyStyle: KeyStyle) -> (CheckedField, FieldAttributes) {
+        let name = field.name.text
+        let attributes = fieldAttributes(field.attributes)
+        let type = resolve(field.type)
+        var defaultValue: DefaultValue?
+        if let literal = field.defaultValue, let type {
+            defaultValue = checkDefault(literal, for: type)
+        }
+        if attributes.local != nil {
+            if field.defaultValue == nil {
+                error("'@local' field '\(name)' needs a default value", at: field.name.location)
+            }
+            for (other, location) in attributes.serializedOnly {
+                error("'@\(other)' cannot be combined with '@local': local fields are never serialized", at: location)
+            }
+        }
+        var dateFormat = attributes.dateFormat?.spec
+        if let format = attributes.dateFormat, let type, !type.containsDate {
+            warning("'@dateFormat' has no effect on field '\(name)' of type '\(type)'", at: format.location)
+            dateFormat = nil
+        }
+        let wireKeyPath =
+            if attributes.local != nil { [String]() } else { attributes.key?.path ?? [keyStyle.wireKey(for: name)] }
+        let checked = CheckedField(
+            name: name, documentation: field.documentation, isMutable: field.isMutable, type: type ?? .scalar(.json),
+            defaultValue: defaultValue, wireKeyPath: wireKeyPath, isLocal: attributes.local != nil,
+            dateFormat: dateFormat, isIndexed: attributes.index != nil, isUnique: attributes.unique != nil,
+            sorted: attributes.sorted.map { SortedSpec(groupBy: $0.groupBy?.text) }, location: field.name.location)
+        return (checked, attributes)
+    }
+}

@@ -1,0 +1,21 @@
+/// The checked attributes of one field, with where each was written.
+struct FieldAttributes {
+    /// `@key("a.b")`: the path's components.
+    var key: (path: [String], location: SourceLocation)?
+    /// `@local`.
+    var local: SourceLocation?
+    /// `@dateFormat(…)`.
+    var dateFormat: (spec: DateFormatSpec, location: SourceLocation)?
+    /// `@index`.
+    var index: SourceLocation?
+    /// `@unique`.
+    var unique: SourceLocation?
+    /// `@sorted` or `@sorted(groupBy: field)`: the field named, if any.
+    var sorted: (groupBy: NameSyntax?, location: SourceLocation)?
+
+    /// The attributes that cannot be combined with `@local`, with their locations.
+    var serializedOnly: [(name: String, location: SourceLocation)] {
+        [("key", key?.location), ("index", index), ("unique", unique), ("sorted", sorted?.location)]
+            .compactMap { name, location in location.map { (name, $0) } }
+    }
+}
