@@ -36,7 +36,10 @@ struct DataGenerator {
         let replies = random.chance(0.1)
         let replyUser = Int64(random.int(in: 10_000...3_000_000_000))
         var members: [(String, GeneratedJSON)] = [
-            ("metadata", .object([("result_type", "recent"), ("iso_language_code", .string(random.pick(Self.languages)))])),
+            (
+                "metadata",
+                .object([("result_type", "recent"), ("iso_language_code", .string(random.pick(Self.languages)))])
+            ),
             ("created_at", .string(twitterDate())), ("id", id), ("id_str", idString),
             ("text", .string(sentence(words: 3...24))), ("source", .string(random.pick(Self.sources))),
             ("truncated", false),
@@ -67,9 +70,12 @@ struct DataGenerator {
             ("id", id), ("id_str", idString), ("name", .string(random.pick(Self.names))),
             ("screen_name", .string("user_\(random.next() % 100_000)")), ("location", .string(sentence(words: 0...2))),
             ("description", .string(sentence(words: 0...16))), ("url", hasURL ? .string(link.url) : .null),
-            ("entities", .object(
-                (hasURL ? [("url", .object([("urls", .array([urlEntity(link, at: 0)]))]))] : [])
-                    + [("description", .object([("urls", .array([]))]))])),
+            (
+                "entities",
+                .object(
+                    (hasURL ? [("url", .object([("urls", .array([urlEntity(link, at: 0)]))]))] : [])
+                        + [("description", .object([("urls", .array([]))]))])
+            ),
             ("protected", false), ("followers_count", count(upTo: 100_000)), ("friends_count", count(upTo: 5000)),
             ("listed_count", count(upTo: 100)), ("created_at", .string(twitterDate())),
             ("favourites_count", count(upTo: 20_000)),
@@ -85,7 +91,8 @@ struct DataGenerator {
             ("profile_image_url", .string(image)), ("profile_image_url_https", .string("https" + image.dropFirst(4))),
         ]
         if random.chance(0.86) {
-            members.append(("profile_banner_url", .string("https://pbs.twimg.com/profile_banners/\(idString)/1409318784")))
+            members.append(
+                ("profile_banner_url", .string("https://pbs.twimg.com/profile_banners/\(idString)/1409318784")))
         }
         for key in ["link", "sidebar_border", "sidebar_fill", "text"] {
             members.append(("profile_\(key)_color", .string(random.pick(Self.colors))))
@@ -98,7 +105,8 @@ struct DataGenerator {
 
     private func urlEntity(_ link: (url: String, expanded: String, display: String), at start: Int) -> GeneratedJSON {
         .object([
-            ("url", .string(link.url)), ("expanded_url", .string(link.expanded)), ("display_url", .string(link.display)),
+            ("url", .string(link.url)), ("expanded_url", .string(link.expanded)),
+            ("display_url", .string(link.display)),
             ("indices", .array([.int(Int64(start)), .int(Int64(start + 22))])),
         ])
     }
@@ -134,10 +142,14 @@ struct DataGenerator {
             ("media_url", "http://pbs.twimg.com/media/BwUxfC6CIAEr-Ye.jpg"),
             ("media_url_https", "https://pbs.twimg.com/media/BwUxfC6CIAEr-Ye.jpg"), ("url", .string(link.url)),
             ("display_url", .string(link.display)), ("expanded_url", .string(link.expanded)), ("type", "photo"),
-            ("sizes", .object([
-                ("medium", size(600, 338, "fit")), ("small", size(340, 192, "fit")), ("thumb", size(150, 150, "crop")),
-                ("large", size(765, 432, "fit")),
-            ])),
+            (
+                "sizes",
+                .object([
+                    ("medium", size(600, 338, "fit")), ("small", size(340, 192, "fit")),
+                    ("thumb", size(150, 150, "crop")),
+                    ("large", size(765, 432, "fit")),
+                ])
+            ),
         ])
     }
 }

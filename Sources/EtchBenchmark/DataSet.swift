@@ -25,7 +25,9 @@ struct DataSet {
         let canada = try find("canada.json").map { try Data(contentsOf: $0) }
         if let url = find("twitter.json") {
             let data = try Data(contentsOf: url)
-            return DataSet(twitter: data, twitterOrigin: "\(url.standardizedFileURL.path) (\(data.count / 1024) KiB)", canada: canada)
+            return DataSet(
+                twitter: data, twitterOrigin: "\(url.standardizedFileURL.path) (\(data.count / 1024) KiB)",
+                canada: canada)
         }
         var generator = DataGenerator(seed: 42)
         let data = Data(generator.twitterDocument(statuses: 100).utf8)

@@ -37,7 +37,9 @@ struct Options {
             case "--quick": options.quick = true
             case "--json": options.json = true
             case "--data", "--filter", "--side":
-                guard let value = remaining.popFirst() else { throw UsageError(description: "\(argument) needs a value") }
+                guard let value = remaining.popFirst() else {
+                    throw UsageError(description: "\(argument) needs a value")
+                }
                 switch argument {
                 case "--data": options.dataDirectory = value
                 case "--filter": options.filter = value

@@ -22,10 +22,12 @@ do {
 
 do {
     let data = try DataSet.load(directory: options.dataDirectory)
-    printError("twitter.json: \(data.twitterOrigin); canada.json: \(data.canada.map { "\($0.count / 1024) KiB" } ?? "not found, skipped")")
+    printError(
+        "twitter.json: \(data.twitterOrigin); canada.json: \(data.canada.map { "\($0.count / 1024) KiB" } ?? "not found, skipped")"
+    )
     printError(options.quick ? "quick run: tiny sizes and iteration counts" : "full run")
     #if DEBUG
-    printError("warning: a debug build; measure with `swift run -c release etch-bench`")
+        printError("warning: a debug build; measure with `swift run -c release etch-bench`")
     #endif
 
     let runner = try await BenchmarkSuite.run(options: options, data: data)
