@@ -47,7 +47,12 @@ struct Runner {
 
     /// Says on standard error what runs now, so a long run shows it is alive.
     func progress(_ message: String) {
-        FileHandle.standardError.write(Data("  running \(message)\n".utf8))
+        note("running \(message)")
+    }
+
+    /// Writes a line about the run on standard error, apart from the results.
+    func note(_ message: String) {
+        FileHandle.standardError.write(Data("  \(message)\n".utf8))
     }
 }
 

@@ -38,6 +38,10 @@ enum CodingBenchmarks {
             (try JSONSerialization.jsonObject(with: bytes) as? [String: Any])?.count ?? 0
         }
 
+        if runner.includes("encode twitter") {
+            let (etchBytes, codableBytes) = (try model.jsonData().count, try encoder.encode(codable).count)
+            runner.note("encode twitter writes \(etchBytes) bytes with Etch, \(codableBytes) with JSONEncoder")
+        }
         try await runner.compare("encode twitter") {
             try model.jsonData().count
         } baseline: {
