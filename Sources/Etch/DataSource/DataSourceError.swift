@@ -6,7 +6,7 @@ import Foundation
 /// if case .damaged(let error) = await tasks.cacheStatus {
 ///     print(error)
 ///     // The cache file /…/tasks.json could not be read (object 3: TaskItem: at "title":
-///     // missing required key (expected String)); it was kept at /…/tasks.json.damaged-20250101T120000Z
+///     // missing required key (expected String)); it was kept at /…/tasks.json.damaged-2025-01-01T120000
 /// }
 /// ```
 public enum DataSourceError: Error, Sendable, Hashable, CustomStringConvertible {
