@@ -54,7 +54,7 @@ extension DataSource {
     /// - Returns: The new value, or `nil` when no object has this id.
     /// - Complexity: As ``sortAndAdd(_:localValues:)``.
     @discardableResult
-    public func update(id: Element.ID, _ transform: (Element) throws -> Element) rethrows -> Element? {
+    public func update(id: Element.ID, _ transform: @Sendable (Element) throws -> Element) rethrows -> Element? {
         guard let old = store.byID[id] else { return nil }
         let new = try transform(old)
         precondition(new.id == id, "DataSource.update(id:_:) must not change the object's id")
@@ -88,7 +88,7 @@ extension DataSource {
     /// ```
     ///
     /// - Complexity: O(*n*).
-    public func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    public func removeAll(where shouldBeRemoved: @Sendable (Element) throws -> Bool) rethrows {
         var indices: [Int] = []
         for (index, element) in store.elements.enumerated() where try shouldBeRemoved(element) {
             indices.append(index)

@@ -122,6 +122,7 @@ func sameObjects(_ lhs: [TaskItem], _ rhs: [TaskItem]) -> Bool {
 /// Waits, by polling, until a condition holds; fails the test after a generous bound.
 func waitUntil(
     _ description: Comment,
+    isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async -> Bool
 ) async {
