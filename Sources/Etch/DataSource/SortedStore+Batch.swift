@@ -1,7 +1,7 @@
 extension SortedStore {
-    /// Below this many changed objects a batch is applied one object at a time (a binary
+    /// Up to this many changed objects a batch is applied one object at a time (a binary
     /// search and a memory move each); above it, by one merge of the sorted batch into the
-    /// array, which costs O(*n*) copying however many objects change.
+    /// array, which copies the array once however many objects change.
     static var mergeThreshold: Int { 8 }
 
     /// Applies upserts and removals as one change.
@@ -12,8 +12,9 @@ extension SortedStore {
     ///     an object in `batch`.
     ///   - keepingLocalValues: Whether a replacing object takes over the `@local` values of
     ///     the object it replaces.
-    /// - Complexity: O(*k* log *n*) comparisons for *k* changed objects in a store of *n*,
-    ///   plus O(*k* log *k*) comparisons and O(*n*) copying for large batches.
+    /// - Complexity: For *k* changed objects in a store of *n*: O(*k* log *n*) comparisons
+    ///   and *k* memory moves for small batches; O(*k* log *k*) comparisons and O(*n*)
+    ///   copying for large ones. Never a re-sort of the whole array.
     mutating func apply(
         upserting batch: some Sequence<Element>,
         removingIndices removals: [Int] = [],
@@ -32,34 +33,45 @@ extension SortedStore {
         }
         if upserts.isEmpty && removals.isEmpty { return ChangeIndices() }
 
-        // Carry local values over and find where the replaced objects were.
-        var replaced: [(old: Element, oldIndex: Int)] = []
-        var replacements: [Element] = []
+        // Carry local values over.
+        var replaced: [Replacement] = []
         var fresh: [Element] = []
         for element in upserts {
             if let old = byID[element.id] {
-                replaced.append((old, index(ofStored: old)))
-                replacements.append(keepingLocalValues ? element.replacingLocalValues(old.localValues) : element)
+                let new = keepingLocalValues ? element.replacingLocalValues(old.localValues) : element
+                replaced.append(Replacement(old: old, new: new))
             } else {
                 fresh.append(element)
             }
         }
-
-        for index in removals { byID[elements[index].id] = nil }
         if upserts.count + removals.count <= Self.mergeThreshold {
-            for index in removals.reversed() { elements.remove(at: index) }
-            for element in replacements + fresh { _ = upsert(element, keepingLocalValues: false) }
-        } else {
-            merge(replacements + fresh, skipping: (removals + replaced.map(\.oldIndex)).sorted())
+            return applyOneByOne(replaced: replaced, fresh: fresh, removals: removals)
         }
+        return merge(replaced: replaced, fresh: fresh, removals: removals)
+    }
+
+    struct Replacement {
+        var old: Element
+        var new: Element
+        var oldIndex = 0
+    }
+
+    private mutating func applyOneByOne(replaced: [Replacement], fresh: [Element], removals: [Int])
+        -> ChangeIndices<Element>
+    {
+        var replaced = replaced
+        for slot in replaced.indices { replaced[slot].oldIndex = index(ofStored: replaced[slot].old) }
+        for index in removals.reversed() { byID[elements.remove(at: index).id] = nil }
+        for replacement in replaced { _ = upsert(replacement.new, keepingLocalValues: false) }
+        for element in fresh { _ = upsert(element, keepingLocalValues: false) }
 
         var change = ChangeIndices<Element>(deletions: removals)
-        for ((old, oldIndex), new) in zip(replaced, replacements) {
-            let newIndex = index(ofStored: new)
-            if order.compareKeys(old, new) == .orderedSame {
-                change.updates.append(.init(oldIndex: oldIndex, newIndex: newIndex))
+        for replacement in replaced {
+            let newIndex = index(ofStored: replacement.new)
+            if order.compareKeys(replacement.old, replacement.new) == .orderedSame {
+                change.updates.append(.init(oldIndex: replacement.oldIndex, newIndex: newIndex))
             } else {
-                change.moves.append(.init(oldIndex: oldIndex, newIndex: newIndex))
+                change.moves.append(.init(oldIndex: replacement.oldIndex, newIndex: newIndex))
             }
         }
         change.updates.sort { $0.oldIndex < $1.oldIndex }
@@ -68,32 +80,79 @@ extension SortedStore {
         return change
     }
 
-    /// Rebuilds the array from the old objects, minus those at `skipped`, and `batch`.
-    private mutating func merge(_ batch: [Element], skipping skipped: [Int]) {
-        let sortedBatch = batch.sorted(by: order.precedes)
+    /// Rebuilds the array in one pass: the old objects minus the removed and replaced ones,
+    /// merged with the sorted batch. The change's indices fall out of the pass in order.
+    private mutating func merge(replaced: [Replacement], fresh: [Element], removals: [Int]) -> ChangeIndices<Element> {
+        var replaced = replaced
+        let count = elements.count
+        // Where the replaced objects were: by binary search when they are few, otherwise by
+        // one scan of the ids, which is cheaper than many searches.
+        if replaced.count * 64 < count {
+            for slot in replaced.indices { replaced[slot].oldIndex = index(ofStored: replaced[slot].old) }
+        } else {
+            var slots: [Element.ID: Int] = [:]
+            slots.reserveCapacity(replaced.count)
+            for (slot, replacement) in replaced.enumerated() { slots[replacement.new.id] = slot }
+            for (index, element) in elements.enumerated() {
+                if let slot = slots[element.id] { replaced[slot].oldIndex = index }
+            }
+        }
+        let skipped = (removals + replaced.map(\.oldIndex)).sorted()
+
+        // The batch in order, each entry tagged with its replacement slot, or -1 when fresh.
+        let batch = (replaced.enumerated().map { ($0.element.new, $0.offset) } + fresh.map { ($0, -1) })
+            .sorted { order.precedes($0.0, $1.0) }
+
         var result: [Element] = []
-        result.reserveCapacity(elements.count - skipped.count + batch.count)
+        result.reserveCapacity(count - skipped.count + batch.count)
+        var change = ChangeIndices<Element>(deletions: removals)
         var nextOld = 0
         var nextSkipped = 0
         func copyOld(upTo end: Int) {
             while nextOld < end {
                 let skip = nextSkipped < skipped.count ? skipped[nextSkipped] : Int.max
-                if skip < end {
-                    result.append(contentsOf: elements[nextOld..<skip])
-                    nextOld = skip + 1
+                let runEnd = Swift.min(skip, end)
+                result.append(contentsOf: elements[nextOld..<runEnd])
+                nextOld = runEnd
+                if skip == runEnd {
+                    nextOld += 1
                     nextSkipped += 1
-                } else {
-                    result.append(contentsOf: elements[nextOld..<end])
-                    nextOld = end
                 }
             }
         }
-        for element in sortedBatch {
-            copyOld(upTo: lowerBound(of: element, in: nextOld..<elements.count))
+        for (element, slot) in batch {
+            copyOld(upTo: gallopingLowerBound(of: element, from: nextOld))
+            let newIndex = result.count
             result.append(element)
+            if slot < 0 {
+                change.insertions.append(newIndex)
+            } else if order.compareKeys(replaced[slot].old, element) == .orderedSame {
+                change.updates.append(.init(oldIndex: replaced[slot].oldIndex, newIndex: newIndex))
+            } else {
+                change.moves.append(.init(oldIndex: replaced[slot].oldIndex, newIndex: newIndex))
+            }
         }
-        copyOld(upTo: elements.count)
+        copyOld(upTo: count)
+
+        for index in removals { byID[elements[index].id] = nil }
+        for (element, _) in batch { byID[element.id] = element }
         elements = result
-        for element in batch { byID[element.id] = element }
+        return change
+    }
+
+    /// The first index from `start` whose object does not sort before `element`, found by
+    /// doubling steps and then a binary search, so a batch merged in order costs
+    /// O(log distance) comparisons per object rather than O(log *n*).
+    private func gallopingLowerBound(of element: Element, from start: Int) -> Int {
+        let count = elements.count
+        var low = start
+        var step = 1
+        var high = start
+        while high < count, order.precedes(elements[high], element) {
+            low = high + 1
+            high = start + step
+            step *= 2
+        }
+        return lowerBound(of: element, in: low..<Swift.min(high, count))
     }
 }

@@ -6,8 +6,9 @@ import Testing
 @Suite struct DataSourceBatchTests {}
 
 extension DataSourceBatchTests {
-    /// Below and above the size where a batch is merged instead of applied one by one.
-    static let batchSizes = [3, 200]
+    /// Below the size where a batch is merged instead of applied one by one, above it with
+    /// few replaced objects (found by binary search), and above it with many (found by a scan).
+    static let batchSizes = [3, 12, 200]
 
     @Test(arguments: batchSizes)
     func duplicateIDsInOneBatchLastWins(size: Int) async {
@@ -29,19 +30,19 @@ extension DataSourceBatchTests {
         let order = OrderCase.all[0]
         let tasks = DataSource<TaskItem>(sortedBy: order.keys)
         var reference = ReferenceList(order: order)
-        let initial = (0..<300).map { task("t\($0)", rank: $0 % 17) }
+        let initial = (0..<1_000).map { task("t\($0)", rank: $0 % 17) }
         await tasks.sortAndAdd(contentsOf: initial)
-        for item in initial { reference.sortAndAdd(item, localValues: .carryOver) }
+        reference.sortAndAdd(contentsOf: initial, localValues: .carryOver)
 
         var changes = await tasks.changes().makeAsyncIterator()
         var copy: [TaskItem] = []
         replay(await changes.next()!, onto: &copy)
         var random = SplitMix64(seed: UInt64(size))
         let batch = (0..<size).map { _ in
-            task("t\(Int.random(in: 0..<400, using: &random))", rank: Int.random(in: 0..<20, using: &random))
+            task("t\(Int.random(in: 0..<1_100, using: &random))", rank: Int.random(in: 0..<20, using: &random))
         }
         await tasks.sortAndAdd(contentsOf: batch)
-        for item in batch { reference.sortAndAdd(item, localValues: .carryOver) }
+        reference.sortAndAdd(contentsOf: batch, localValues: .carryOver)
         replay(await changes.next()!, onto: &copy)
         #expect(sameObjects(copy, reference.objects))
         #expect(sameObjects(await tasks.objects, reference.objects))

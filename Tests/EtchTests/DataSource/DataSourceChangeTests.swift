@@ -51,11 +51,7 @@ extension DataSourceChangeTests {
                 return true
             case .batch(let items, let policy):
                 await tasks.sortAndAdd(contentsOf: items, localValues: policy)
-                // The last object with an id wins whole, local values included.
-                let lastWins = items.enumerated().filter { entry in
-                    !items[(entry.offset + 1)...].contains { $0.id == entry.element.id }
-                }
-                for (_, item) in lastWins { reference.sortAndAdd(item, localValues: policy) }
+                reference.sortAndAdd(contentsOf: items, localValues: policy)
                 return !items.isEmpty
             case .remove(let id):
                 await tasks.remove(id: id)

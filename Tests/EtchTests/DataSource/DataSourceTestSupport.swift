@@ -60,11 +60,21 @@ struct ReferenceList {
     var objects: [TaskItem] = []
 
     mutating func sortAndAdd(_ new: TaskItem, localValues: LocalValuesPolicy) {
-        if let index = objects.firstIndex(where: { $0.id == new.id }) {
-            let old = objects[index]
-            objects[index] = localValues == .carryOver ? new.replacingLocalValues(old.localValues) : new
-        } else {
-            objects.append(new)
+        sortAndAdd(contentsOf: [new], localValues: localValues)
+    }
+
+    /// Applies a batch: the last object with an id wins whole, then one re-sort.
+    mutating func sortAndAdd(contentsOf batch: [TaskItem], localValues: LocalValuesPolicy) {
+        var positions: [String: Int] = [:]
+        for (index, object) in objects.enumerated() { positions[object.id] = index }
+        var added: Set<String> = []
+        for new in batch.reversed() where added.insert(new.id).inserted {
+            if let index = positions[new.id] {
+                let old = objects[index]
+                objects[index] = localValues == .carryOver ? new.replacingLocalValues(old.localValues) : new
+            } else {
+                objects.append(new)
+            }
         }
         sort()
     }
