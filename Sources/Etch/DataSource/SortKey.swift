@@ -23,13 +23,21 @@ public struct SortKey<Element>: Sendable {
     }
 
     /// Compares two objects by this key alone.
-    let compare: @Sendable (Element, Element) -> ComparisonResult
+    @usableFromInline let compare: @Sendable (Element, Element) -> ComparisonResult
+
+    // The factories are inlinable so the comparator is compiled, specialized, where the
+    // key path is known; comparisons are the data source's hot path.
+    @usableFromInline
+    init(compare: @escaping @Sendable (Element, Element) -> ComparisonResult) {
+        self.compare = compare
+    }
 
     /// Makes a key from a comparator, which must be a strict weak order.
     ///
     /// ```swift
     /// .comparator { $0.title.localizedStandardCompare($1.title) }
     /// ```
+    @inlinable
     public static func comparator(_ compare: @escaping @Sendable (Element, Element) -> ComparisonResult) -> SortKey {
         SortKey(compare: compare)
     }
@@ -39,6 +47,7 @@ public struct SortKey<Element>: Sendable {
     /// ```swift
     /// .ascending(\.rank)
     /// ```
+    @inlinable
     public static func ascending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable) -> SortKey {
         SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath]) }
     }
@@ -48,6 +57,7 @@ public struct SortKey<Element>: Sendable {
     /// ```swift
     /// .descending(\.updatedAt)
     /// ```
+    @inlinable
     public static func descending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable) -> SortKey {
         SortKey { Self.order($1[keyPath: keyPath], $0[keyPath: keyPath]) }
     }
@@ -58,6 +68,7 @@ public struct SortKey<Element>: Sendable {
     /// ```swift
     /// .ascending(\.dueAt, nils: .last)
     /// ```
+    @inlinable
     public static func ascending<Value: Comparable & SendableMetatype>(
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .first
@@ -70,6 +81,7 @@ public struct SortKey<Element>: Sendable {
     /// ```swift
     /// .descending(\.dueAt, nils: .first)
     /// ```
+    @inlinable
     public static func descending<Value: Comparable & SendableMetatype>(
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .last
@@ -77,11 +89,12 @@ public struct SortKey<Element>: Sendable {
         SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath], nils: nils, reversed: true) }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func order<Value: Comparable>(_ lhs: Value, _ rhs: Value) -> ComparisonResult {
         lhs < rhs ? .orderedAscending : (rhs < lhs ? .orderedDescending : .orderedSame)
     }
 
+    @inlinable
     static func order<Value: Comparable>(_ lhs: Value?, _ rhs: Value?, nils: NilPlacement, reversed: Bool)
         -> ComparisonResult
     {

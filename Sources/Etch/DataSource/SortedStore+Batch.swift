@@ -93,18 +93,24 @@ extension SortedStore {
             var slots: [Element.ID: Int] = [:]
             slots.reserveCapacity(replaced.count)
             for (slot, replacement) in replaced.enumerated() { slots[replacement.new.id] = slot }
-            for (index, element) in elements.enumerated() {
-                if let slot = slots[element.id] { replaced[slot].oldIndex = index }
+            elements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    if let slot = slots[elements[index].id] { replaced[slot].oldIndex = index }
+                }
             }
         }
         let skipped = (removals + replaced.map(\.oldIndex)).sorted()
 
-        // The batch in order, each entry tagged with its replacement slot, or -1 when fresh.
-        let batch = (replaced.enumerated().map { ($0.element.new, $0.offset) } + fresh.map { ($0, -1) })
-            .sorted { order.precedes($0.0, $1.0) }
+        // The batch in order: the replacements (slots 0..<replaced.count), then the fresh
+        // objects. Sorting positions instead of objects spares copying them around.
+        let unsorted = replaced.map(\.new) + fresh
+        var batchOrder = Array(unsorted.indices)
+        unsorted.withUnsafeBufferPointer { unsorted in
+            batchOrder.sort { order.precedes(unsorted[$0], unsorted[$1]) }
+        }
 
         var result: [Element] = []
-        result.reserveCapacity(count - skipped.count + batch.count)
+        result.reserveCapacity(count - skipped.count + unsorted.count)
         var change = ChangeIndices<Element>(deletions: removals)
         var nextOld = 0
         var nextSkipped = 0
@@ -120,11 +126,12 @@ extension SortedStore {
                 }
             }
         }
-        for (element, slot) in batch {
+        for slot in batchOrder {
+            let element = unsorted[slot]
             copyOld(upTo: gallopingLowerBound(of: element, from: nextOld))
             let newIndex = result.count
             result.append(element)
-            if slot < 0 {
+            if slot >= replaced.count {
                 change.insertions.append(newIndex)
             } else if order.compareKeys(replaced[slot].old, element) == .orderedSame {
                 change.updates.append(.init(oldIndex: replaced[slot].oldIndex, newIndex: newIndex))
@@ -135,7 +142,7 @@ extension SortedStore {
         copyOld(upTo: count)
 
         for index in removals { byID[elements[index].id] = nil }
-        for (element, _) in batch { byID[element.id] = element }
+        for element in unsorted { byID[element.id] = element }
         elements = result
         return change
     }

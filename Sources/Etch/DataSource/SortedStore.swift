@@ -33,17 +33,19 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
     ///
     /// - Complexity: O(log *n*) comparisons.
     func lowerBound(of element: Element, in range: Range<Int>) -> Int {
-        var low = range.lowerBound
-        var high = range.upperBound
-        while low < high {
-            let middle = low + (high - low) / 2
-            if order.precedes(elements[middle], element) {
-                low = middle + 1
-            } else {
-                high = middle
+        elements.withUnsafeBufferPointer { elements in
+            var low = range.lowerBound
+            var high = range.upperBound
+            while low < high {
+                let middle = low + (high - low) / 2
+                if order.precedes(elements[middle], element) {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
             }
+            return low
         }
-        return low
     }
 
     /// The index of an object that is in the store.
