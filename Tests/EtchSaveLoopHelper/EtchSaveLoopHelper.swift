@@ -22,7 +22,7 @@ struct EtchSaveLoopHelper {
             sortedBy: [.ascending(\.rank)],
             file: DataSourceFile(url: url, autosaveDelay: nil)
         )
-        if case .damaged(let error) = await tasks.cacheStatus {
+        if case .damaged(let error) = tasks.cacheStatus {
             FileHandle.standardError.write(Data("damaged: \(error)\n".utf8))
             exit(1)
         }

@@ -41,7 +41,7 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
     // Paging.
     let loader: PageLoader?
     /// How many objects ``loadNextPage()`` asks the loader for.
-    public let pageSize: Int
+    nonisolated public let pageSize: Int
     /// Where paging stands.
     public internal(set) var loadState: DataSourceLoadState = .idle
     var nextOffset = 0
@@ -53,7 +53,7 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
     // Persistence.
     let file: DataSourceFile?
     /// What the cache file held when the data source was made.
-    public let cacheStatus: DataSourceCacheStatus
+    nonisolated public let cacheStatus: DataSourceCacheStatus
     var saveRefusal: DataSourceError?
     var changeCount = 0
     var savedChangeCount = 0
@@ -64,8 +64,9 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
 
     /// Makes a data source.
     ///
-    /// When `file` is given and exists, the objects are read from it first
-    /// (see ``cacheStatus``). A damaged file is renamed aside, never overwritten.
+    /// When `file` is given and exists, the objects are read from it first, synchronously
+    /// (see ``cacheStatus``). A damaged file is renamed aside, never overwritten. Temporary
+    /// files that a crash left beside it are removed: one data source owns a file.
     ///
     /// ```swift
     /// let tasks = DataSource<TaskItem>(

@@ -3,7 +3,7 @@ import Foundation
 /// Why a ``DataSource`` could not read or write its file.
 ///
 /// ```swift
-/// if case .damaged(let error) = await tasks.cacheStatus {
+/// if case .damaged(let error) = tasks.cacheStatus {
 ///     print(error)
 ///     // The cache file /…/tasks.json could not be read (object 3: TaskItem: at "title":
 ///     // missing required key (expected String)); it was kept at /…/tasks.json.damaged-2025-01-01T120000

@@ -25,8 +25,8 @@ extension DataSourceKillTests {
     /// Checks that the file holds one complete version written by the helper.
     static func checkCompleteVersion(at url: URL, round: Int) async {
         let tasks = DataSource<TaskItem>(sortedBy: [.ascending(\.rank)], file: DataSourceFile(url: url, autosaveDelay: nil))
-        guard case .loaded = await tasks.cacheStatus else {
-            Issue.record("round \(round): the file is not a complete version: \(await tasks.cacheStatus)")
+        guard case .loaded = tasks.cacheStatus else {
+            Issue.record("round \(round): the file is not a complete version: \(tasks.cacheStatus)")
             return
         }
         let objects = await tasks.objects

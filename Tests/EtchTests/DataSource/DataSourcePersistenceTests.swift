@@ -14,7 +14,7 @@ extension DataSourcePersistenceTests {
         let directory = try TemporaryDirectory()
         let url = directory.url.appendingPathComponent("tasks.json")
         let tasks = makeSource(url)
-        #expect(await tasks.cacheStatus == .noFile)
+        #expect(tasks.cacheStatus == .noFile)
         #expect(await !tasks.hasUnsavedChanges)
         let extra = try TaskItem(dictionary: ["id": "x", "title": "extra", "beta": ["nested": [1, 2.5, nil]]])
         await tasks.sortAndAdd(contentsOf: [task("a", rank: 2, due: 3), task("b", rank: 1, expanded: true), extra])
@@ -23,8 +23,8 @@ extension DataSourcePersistenceTests {
         #expect(await !tasks.hasUnsavedChanges)
 
         let reopened = makeSource(url)
-        #expect(await reopened.cacheStatus == .loaded(count: 3))
-        #expect(await reopened.cacheStatus.isFromCache)
+        #expect(reopened.cacheStatus == .loaded(count: 3))
+        #expect(reopened.cacheStatus.isFromCache)
         #expect(await reopened.objects == tasks.objects)
         #expect(await reopened.object(withID: "x")?["beta"] == ["nested": [1, 2.5, nil]])
         // Local values are not persisted.
@@ -65,10 +65,10 @@ extension DataSourcePersistenceTests {
         let url = directory.url.appendingPathComponent("tasks.json")
         try Data(contents.utf8).write(to: url)
         let tasks = makeSource(url)
-        guard case .damaged(let error) = await tasks.cacheStatus,
+        guard case .damaged(let error) = tasks.cacheStatus,
             case .damagedFile(let fileURL, let reason, let keptAt?) = error
         else {
-            Issue.record("expected a damaged file, got \(await tasks.cacheStatus)")
+            Issue.record("expected a damaged file, got \(tasks.cacheStatus)")
             return
         }
         #expect(fileURL == url)
