@@ -119,6 +119,8 @@ extension DataSource {
         for (index, element) in store.elements.enumerated() where !ids.contains(element.id) {
             removals.append(index)
         }
-        publish(store.apply(upserting: newObjects, removingIndices: removals, keepingLocalValues: localValues == .carryOver))
+        publish(
+            store.apply(upserting: newObjects, removingIndices: removals, keepingLocalValues: localValues == .carryOver)
+        )
     }
 }

@@ -8,9 +8,8 @@ import Foundation
 /// {"format":"etch.datasource","version":1,"model":"TaskItem","objects":[{"id":"a",…},…]}
 /// ```
 ///
-/// A bare JSON array of dictionaries is read too. This is the one place that knows the JSON
-/// reader and writer: it goes through Foundation's `JSONEncoder` and `JSONDecoder` on
-/// ``ModelValue`` until Etch's own (`ModelValue(jsonData:)`, `jsonData()`) lands.
+/// A bare JSON array of dictionaries is read too. It goes through Etch's own JSON reader
+/// and writer, so every key of every object, declared or not, is kept exactly.
 enum DataSourceFileCodec {
     static let format = "etch.datasource"
     static let version = 1
@@ -28,7 +27,7 @@ enum DataSourceFileCodec {
             "objects": .array(objects.map { .object($0.dictionary) }),
         ])
         do {
-            return try JSONEncoder().encode(file)
+            return try file.jsonData()
         } catch {
             throw Failure(reason: "the objects could not be encoded as JSON: \(error)")
         }
@@ -37,9 +36,9 @@ enum DataSourceFileCodec {
     static func decode<Element: ImmutableModel>(_ data: Data, as _: Element.Type) throws(Failure) -> [Element] {
         let file: ModelValue
         do {
-            file = try JSONDecoder().decode(ModelValue.self, from: data)
+            file = try ModelValue(jsonData: data)
         } catch {
-            throw Failure(reason: "not valid JSON (\(data.count) bytes): \(describe(error))")
+            throw Failure(reason: "not valid JSON (\(data.count) bytes): \(error)")
         }
         let values: [ModelValue]
         switch file {
@@ -75,12 +74,5 @@ enum DataSourceFileCodec {
             }
         }
         return objects
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            return context.underlyingError.map { "\(context.debugDescription) \($0)" } ?? context.debugDescription
-        }
-        return "\(error)"
     }
 }

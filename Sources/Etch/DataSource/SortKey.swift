@@ -48,7 +48,9 @@ public struct SortKey<Element>: Sendable {
     /// .ascending(\.rank)
     /// ```
     @inlinable
-    public static func ascending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable) -> SortKey {
+    public static func ascending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable)
+        -> SortKey
+    {
         SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath]) }
     }
 
@@ -58,7 +60,9 @@ public struct SortKey<Element>: Sendable {
     /// .descending(\.updatedAt)
     /// ```
     @inlinable
-    public static func descending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable) -> SortKey {
+    public static func descending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable)
+        -> SortKey
+    {
         SortKey { Self.order($1[keyPath: keyPath], $0[keyPath: keyPath]) }
     }
 

@@ -106,7 +106,8 @@ extension SwiftRenderer {
                     : "self.init(checkedDictionary: dictionary)")
         }
         writer.blankLine()
-        writer.line("/// Makes \(article(model.name)) from a dictionary Etch has already checked, without checking it again.")
+        writer.line(
+            "/// Makes \(article(model.name)) from a dictionary Etch has already checked, without checking it again.")
         writer.block("\(access)init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {") { writer in
             writer.line(
                 hasLocals

@@ -33,7 +33,11 @@ extension DataSourceConcurrencyTests {
         let sequential = DataSource<TaskItem>(sortedBy: [.ascending(\.rank)])
         for writer in 0..<writers {
             for (id, rank) in Self.operations(writer: writer) {
-                if let rank { await sequential.sortAndAdd(task(id, rank: rank)) } else { await sequential.remove(id: id) }
+                if let rank {
+                    await sequential.sortAndAdd(task(id, rank: rank))
+                } else {
+                    await sequential.remove(id: id)
+                }
             }
         }
         #expect(sameObjects(await tasks.objects, await sequential.objects))

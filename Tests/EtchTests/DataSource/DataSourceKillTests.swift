@@ -4,9 +4,9 @@ import Testing
 @testable import Etch
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite struct DataSourceKillTests {}
@@ -15,16 +15,17 @@ extension DataSourceKillTests {
     /// The helper executable, built beside the test bundle.
     static var helperURL: URL {
         #if os(Linux)
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         #else
-        let testBinary = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL
+            let testBinary = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL
         #endif
         return testBinary.deletingLastPathComponent().appendingPathComponent("EtchSaveLoopHelper")
     }
 
     /// Checks that the file holds one complete version written by the helper.
     static func checkCompleteVersion(at url: URL, round: Int) async {
-        let tasks = DataSource<TaskItem>(sortedBy: [.ascending(\.rank)], file: DataSourceFile(url: url, autosaveDelay: nil))
+        let tasks = DataSource<TaskItem>(
+            sortedBy: [.ascending(\.rank)], file: DataSourceFile(url: url, autosaveDelay: nil))
         guard case .loaded = tasks.cacheStatus else {
             Issue.record("round \(round): the file is not a complete version: \(tasks.cacheStatus)")
             return

@@ -12,23 +12,27 @@ extension DataSourceOrderingTests {
         #expect(await tasks.objects.map(\.id) == ["c", "d", "e", "a", "b"])
     }
 
-    @Test(arguments: [
-        (SortKey<TaskItem>.ascending(\.dueAt, nils: .first), "ascending, nil first", ["x", "y", "a", "b", "c"]),
-        (.ascending(\.dueAt, nils: .last), "ascending, nil last", ["a", "b", "c", "x", "y"]),
-        (.descending(\.dueAt, nils: .first), "descending, nil first", ["x", "y", "c", "b", "a"]),
-        (.descending(\.dueAt, nils: .last), "descending, nil last", ["c", "b", "a", "x", "y"]),
-        (.ascending(\.dueAt), "ascending, default", ["x", "y", "a", "b", "c"]),
-        (.descending(\.dueAt), "descending, default", ["c", "b", "a", "x", "y"]),
-    ] as [(SortKey<TaskItem>, String, [String])])
+    @Test(
+        arguments: [
+            (SortKey<TaskItem>.ascending(\.dueAt, nils: .first), "ascending, nil first", ["x", "y", "a", "b", "c"]),
+            (.ascending(\.dueAt, nils: .last), "ascending, nil last", ["a", "b", "c", "x", "y"]),
+            (.descending(\.dueAt, nils: .first), "descending, nil first", ["x", "y", "c", "b", "a"]),
+            (.descending(\.dueAt, nils: .last), "descending, nil last", ["c", "b", "a", "x", "y"]),
+            (.ascending(\.dueAt), "ascending, default", ["x", "y", "a", "b", "c"]),
+            (.descending(\.dueAt), "descending, default", ["c", "b", "a", "x", "y"]),
+        ] as [(SortKey<TaskItem>, String, [String])])
     func optionalKeysPlaceNilAsAsked(key: SortKey<TaskItem>, name: String, expected: [String]) async {
         let tasks = DataSource<TaskItem>(sortedBy: [key])
-        await tasks.sortAndAdd(contentsOf: [task("y"), task("b", due: 2), task("x"), task("c", due: 3), task("a", due: 1)])
+        await tasks.sortAndAdd(contentsOf: [
+            task("y"), task("b", due: 2), task("x"), task("c", due: 3), task("a", due: 1),
+        ])
         #expect(await tasks.objects.map(\.id) == expected, "\(name)")
     }
 
     @Test func comparatorAndSeveralKeys() async {
         let byTitleLength = SortKey<TaskItem>.comparator { lhs, rhs in
-            lhs.title.count < rhs.title.count ? .orderedAscending
+            lhs.title.count < rhs.title.count
+                ? .orderedAscending
                 : lhs.title.count > rhs.title.count ? .orderedDescending : .orderedSame
         }
         let tasks = DataSource<TaskItem>(sortedBy: [byTitleLength, .descending(\.rank)])

@@ -93,7 +93,9 @@ extension DataSourcePersistenceTests {
         await #expect {
             try await tasks.save()
         } throws: { error in
-            guard case .writeFailed(let failedURL, let step, let code, _) = error as? DataSourceError else { return false }
+            guard case .writeFailed(let failedURL, let step, let code, _) = error as? DataSourceError else {
+                return false
+            }
             return failedURL == url && step == "create temporary file" && code == ENOENT
         }
         #expect(await tasks.hasUnsavedChanges)

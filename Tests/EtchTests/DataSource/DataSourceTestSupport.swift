@@ -92,7 +92,9 @@ struct ReferenceList {
 
 /// Applies a change to a copy the way a table view does, checking each index against the
 /// old array and the snapshot, independently of ``ListChange/apply(to:)``.
-func replay(_ change: ListChange<TaskItem>, onto copy: inout [TaskItem], sourceLocation: SourceLocation = #_sourceLocation) {
+func replay(
+    _ change: ListChange<TaskItem>, onto copy: inout [TaskItem], sourceLocation: SourceLocation = #_sourceLocation
+) {
     let old = copy
     #expect(change.deletions == change.deletions.sorted(), sourceLocation: sourceLocation)
     #expect(change.insertions == change.insertions.sorted(), sourceLocation: sourceLocation)
@@ -100,16 +102,22 @@ func replay(_ change: ListChange<TaskItem>, onto copy: inout [TaskItem], sourceL
     let removed = Set(change.deletions + change.moves.map(\.oldIndex))
     var result = [TaskItem?](repeating: nil, count: change.snapshot.count)
     for index in change.insertions {
-        #expect(!old.contains { $0.id == change.snapshot[index].id }, "inserted an object already present", sourceLocation: sourceLocation)
+        #expect(
+            !old.contains { $0.id == change.snapshot[index].id }, "inserted an object already present",
+            sourceLocation: sourceLocation)
         result[index] = change.snapshot[index]
     }
     for move in change.moves {
-        #expect(old[move.oldIndex].id == change.snapshot[move.newIndex].id, "move of the wrong object", sourceLocation: sourceLocation)
+        #expect(
+            old[move.oldIndex].id == change.snapshot[move.newIndex].id, "move of the wrong object",
+            sourceLocation: sourceLocation)
         #expect(result[move.newIndex] == nil, sourceLocation: sourceLocation)
         result[move.newIndex] = change.snapshot[move.newIndex]
     }
     for index in change.deletions {
-        #expect(!change.snapshot.contains { $0.id == old[index].id }, "deleted an object still present", sourceLocation: sourceLocation)
+        #expect(
+            !change.snapshot.contains { $0.id == old[index].id }, "deleted an object still present",
+            sourceLocation: sourceLocation)
     }
     var survivors = old.indices.lazy.filter { !removed.contains($0) }.map { old[$0] }.makeIterator()
     for index in result.indices where result[index] == nil {
@@ -117,7 +125,9 @@ func replay(_ change: ListChange<TaskItem>, onto copy: inout [TaskItem], sourceL
     }
     #expect(survivors.next() == nil, "more survivors than free slots", sourceLocation: sourceLocation)
     for update in change.updates {
-        #expect(old[update.oldIndex].id == result[update.newIndex]?.id, "update index pair mismatch", sourceLocation: sourceLocation)
+        #expect(
+            old[update.oldIndex].id == result[update.newIndex]?.id, "update index pair mismatch",
+            sourceLocation: sourceLocation)
         result[update.newIndex] = change.snapshot[update.newIndex]
     }
     copy = result.compactMap { $0 }
