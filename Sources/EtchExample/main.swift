@@ -83,6 +83,9 @@ do {
     } catch {
         print(error)
     }
+
+    section("DataSource: a sorted, paged, observed and cached list of rooms")
+    try await DataSourceDemo.run(owner: room.owner)
 } catch {
     print("unexpected error:", error)
     exit(1)

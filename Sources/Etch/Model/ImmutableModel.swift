@@ -22,8 +22,19 @@ public protocol ImmutableModel: ModelValueRepresentable, Hashable, Codable, Cust
     /// - Throws: ``ModelError`` naming the key path and the expected and found types.
     init(dictionary: ModelDictionary) throws(ModelError)
 
+    /// Makes a model from a dictionary that already passed ``init(dictionary:)``, without
+    /// checking it again. Only Etch can make the ``CheckedDictionaryProof`` it takes, so
+    /// code outside Etch cannot make a model that skipped its checks.
+    init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof)
+
     /// A copy with other `@local` values and the same data.
     func replacingLocalValues(_ localValues: LocalValues) -> Self
+}
+
+/// Etch's word that a dictionary passed a model's checks; see
+/// ``ImmutableModel/init(checkedDictionary:proof:)``.
+public struct CheckedDictionaryProof: Sendable {
+    @usableFromInline init() {}
 }
 
 /// The local values of a model that declares no `@local` field.
@@ -42,6 +53,15 @@ extension ImmutableModel {
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         guard case .object(let dictionary) = modelValue else { throw Self.mismatch(modelValue) }
         try self.init(dictionary: dictionary)
+    }
+
+    /// Reads a nested model its parent already checked, without checking it again.
+    @inlinable
+    public init(checkedModelValue: ModelValue, context: ModelValueContext) {
+        guard case .object(let dictionary) = checkedModelValue else {
+            preconditionFailure("Etch: a checked \(Self.modelName) is no longer an object")
+        }
+        self.init(checkedDictionary: dictionary, proof: CheckedDictionaryProof())
     }
 
     /// The model as an object value.

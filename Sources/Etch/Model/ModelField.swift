@@ -57,11 +57,7 @@ extension ModelDictionary {
     public subscript<Value>(field: ModelField<Value>) -> Value {
         get {
             if let stored = value(atPath: field.path) {
-                do {
-                    return try Value(modelValue: stored, context: field.context)
-                } catch {
-                    preconditionFailure("Etch: \(field.name) holds an unchecked value: \(error)")
-                }
+                return Value(checkedModelValue: stored, context: field.context)
             }
             if let fallback = field.defaultValue ?? Value.valueForMissingKey { return fallback }
             preconditionFailure("Etch: required field \(field.name) is missing")

@@ -17,6 +17,15 @@ extension Optional: ModelValueRepresentable where Wrapped: ModelValueRepresentab
         }
     }
 
+    @inlinable
+    public init(checkedModelValue: ModelValue, context: ModelValueContext) {
+        if case .null = checkedModelValue {
+            self = .none
+        } else {
+            self = .some(Wrapped(checkedModelValue: checkedModelValue, context: context))
+        }
+    }
+
     public static var typeDescription: String { "\(Wrapped.typeDescription)?" }
     public static var valueForMissingKey: Self? { .some(.none) }
     public var fieldDescription: String { map(\.fieldDescription) ?? "nil" }
@@ -39,6 +48,13 @@ extension Array: ModelValueRepresentable where Element: ModelValueRepresentable 
 
     public func modelValue(context: ModelValueContext) -> ModelValue {
         .array(map { $0.modelValue(context: context) })
+    }
+
+    public init(checkedModelValue: ModelValue, context: ModelValueContext) {
+        guard case .array(let elements) = checkedModelValue else {
+            preconditionFailure("Etch: a checked array is no longer an array")
+        }
+        self = elements.map { Element(checkedModelValue: $0, context: context) }
     }
 
     public static var typeDescription: String { "[\(Element.typeDescription)]" }
@@ -66,6 +82,18 @@ extension Dictionary: ModelValueRepresentable where Key == String, Value: ModelV
         return .object(
             ModelDictionary(keys: sorted.map(\.key), values: sorted.map { $0.value.modelValue(context: context) })
         )
+    }
+
+    public init(checkedModelValue: ModelValue, context: ModelValueContext) {
+        guard case .object(let object) = checkedModelValue else {
+            preconditionFailure("Etch: a checked dictionary is no longer an object")
+        }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(object.count)
+        for (key, value) in zip(object.keys, object.values) {
+            result[key] = Value(checkedModelValue: value, context: context)
+        }
+        self = result
     }
 
     public static var typeDescription: String { "[String: \(Value.typeDescription)]" }

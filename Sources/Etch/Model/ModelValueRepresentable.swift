@@ -21,6 +21,13 @@ public protocol ModelValueRepresentable: Sendable {
     /// Reads a value, throwing a ``ModelError`` whose key path is relative to `modelValue`.
     init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError)
 
+    /// Reads a value that its model has already checked, skipping checks that cannot fail
+    /// again; generated getters read through this.
+    ///
+    /// The default calls ``init(modelValue:context:)``. Models override it so a getter that
+    /// returns nested models, or arrays of them, does not check them a second time.
+    init(checkedModelValue: ModelValue, context: ModelValueContext)
+
     /// The value as it is stored and written.
     func modelValue(context: ModelValueContext) -> ModelValue
 
@@ -38,6 +45,15 @@ public protocol ModelValueRepresentable: Sendable {
 extension ModelValueRepresentable {
     public static var valueForMissingKey: Self? { nil }
     public var fieldDescription: String { "\(self)" }
+
+    @inlinable
+    public init(checkedModelValue: ModelValue, context: ModelValueContext) {
+        do {
+            try self.init(modelValue: checkedModelValue, context: context)
+        } catch {
+            preconditionFailure("Etch: a checked value no longer converts: \(error)")
+        }
+    }
 
     /// Reads a value with ISO 8601 dates.
     public init(modelValue: ModelValue) throws(ModelError) {

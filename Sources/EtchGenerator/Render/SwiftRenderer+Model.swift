@@ -106,6 +106,16 @@ extension SwiftRenderer {
                     : "self.init(checkedDictionary: dictionary)")
         }
         writer.blankLine()
+        writer.line(
+            "/// Makes \(article(model.name)) from a dictionary Etch has already checked, without checking it again.")
+        writer.block("\(access)init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {") { writer in
+            writer.line(
+                hasLocals
+                    ? "self.init(checkedDictionary: checkedDictionary, localValues: LocalValues())"
+                    : "self.init(checkedDictionary: checkedDictionary)"
+            )
+        }
+        writer.blankLine()
         if hasLocals {
             writer.block("private init(checkedDictionary: ModelDictionary, localValues: LocalValues) {") { writer in
                 writer.line("self.dictionary = checkedDictionary")

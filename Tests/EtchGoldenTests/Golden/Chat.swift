@@ -65,6 +65,11 @@ public struct User: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
+    /// Makes an `User` from a dictionary Etch has already checked, without checking it again.
+    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
+        self.init(checkedDictionary: checkedDictionary)
+    }
+
     private init(checkedDictionary: ModelDictionary) {
         self.dictionary = checkedDictionary
     }
@@ -306,6 +311,11 @@ public struct Room: ImmutableModel, Identifiable {
             throw Self.modelError(error)
         }
         self.init(checkedDictionary: dictionary, localValues: LocalValues())
+    }
+
+    /// Makes a `Room` from a dictionary Etch has already checked, without checking it again.
+    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
+        self.init(checkedDictionary: checkedDictionary, localValues: LocalValues())
     }
 
     private init(checkedDictionary: ModelDictionary, localValues: LocalValues) {

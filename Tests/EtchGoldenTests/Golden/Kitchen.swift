@@ -97,6 +97,11 @@ public struct Scalars: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
+    /// Makes a `Scalars` from a dictionary Etch has already checked, without checking it again.
+    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
+        self.init(checkedDictionary: checkedDictionary)
+    }
+
     private init(checkedDictionary: ModelDictionary) {
         self.dictionary = checkedDictionary
     }
@@ -422,6 +427,11 @@ public struct Collections: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
+    /// Makes a `Collections` from a dictionary Etch has already checked, without checking it again.
+    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
+        self.init(checkedDictionary: checkedDictionary)
+    }
+
     private init(checkedDictionary: ModelDictionary) {
         self.dictionary = checkedDictionary
     }
@@ -724,6 +734,11 @@ public struct Attributes: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary, localValues: LocalValues())
     }
 
+    /// Makes an `Attributes` from a dictionary Etch has already checked, without checking it again.
+    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
+        self.init(checkedDictionary: checkedDictionary, localValues: LocalValues())
+    }
+
     private init(checkedDictionary: ModelDictionary, localValues: LocalValues) {
         self.dictionary = checkedDictionary
         self.localValues = localValues
@@ -1006,6 +1021,11 @@ public struct Point: ImmutableModel {
             throw Self.modelError(error)
         }
         self.init(checkedDictionary: dictionary)
+    }
+
+    /// Makes a `Point` from a dictionary Etch has already checked, without checking it again.
+    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
+        self.init(checkedDictionary: checkedDictionary)
     }
 
     private init(checkedDictionary: ModelDictionary) {

@@ -69,6 +69,11 @@ public struct Message: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
+    /// Makes a `Message` from a dictionary Etch has already checked, without checking it again.
+    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
+        self.init(checkedDictionary: checkedDictionary)
+    }
+
     private init(checkedDictionary: ModelDictionary) {
         self.dictionary = checkedDictionary
     }
@@ -263,6 +268,11 @@ public struct Attachment: ImmutableModel {
             throw Self.modelError(error)
         }
         self.init(checkedDictionary: dictionary)
+    }
+
+    /// Makes an `Attachment` from a dictionary Etch has already checked, without checking it again.
+    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
+        self.init(checkedDictionary: checkedDictionary)
     }
 
     private init(checkedDictionary: ModelDictionary) {

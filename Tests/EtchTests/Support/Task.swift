@@ -93,6 +93,11 @@ public struct TaskItem: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary, localValues: LocalValues())
     }
 
+    /// Makes a task item from a dictionary Etch has already checked, without checking it again.
+    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
+        self.init(checkedDictionary: checkedDictionary, localValues: LocalValues())
+    }
+
     private init(checkedDictionary: ModelDictionary, localValues: LocalValues) {
         self.dictionary = checkedDictionary
         self.localValues = localValues

@@ -1,0 +1,141 @@
+import Foundation
+
+/// One key of a ``DataSource``'s sort order: a key path or a comparator, ascending or
+/// descending.
+///
+/// A data source sorts by its keys in turn and breaks the remaining ties by the objects'
+/// ids, so its order is total and deterministic: objects with equal keys always appear in
+/// the same order, whatever order they arrived in.
+///
+/// ```swift
+/// let tasks = DataSource<TaskItem>(sortedBy: [
+///     .ascending(\.dueAt, nils: .last),   // undated tasks at the end
+///     .descending(\.rank),
+/// ])
+/// ```
+public struct SortKey<Element>: Sendable {
+    /// Where objects whose key is `nil` go.
+    public enum NilPlacement: Sendable, Hashable {
+        /// Before every non-`nil` key.
+        case first
+        /// After every non-`nil` key.
+        case last
+    }
+
+    /// Compares two objects by this key alone.
+    @usableFromInline let compare: @Sendable (Element, Element) -> ComparisonResult
+
+    // The factories are inlinable so the comparator is compiled, specialized, where the
+    // key path is known; comparisons are the data source's hot path.
+    @usableFromInline
+    init(compare: @escaping @Sendable (Element, Element) -> ComparisonResult) {
+        self.compare = compare
+    }
+
+    /// Makes a key from a comparator, which must be a strict weak order.
+    ///
+    /// ```swift
+    /// .comparator { $0.title.localizedStandardCompare($1.title) }
+    /// ```
+    @inlinable
+    public static func comparator(_ compare: @escaping @Sendable (Element, Element) -> ComparisonResult) -> SortKey {
+        SortKey(compare: compare)
+    }
+
+    /// Sorts by a key path, smallest first.
+    ///
+    /// ```swift
+    /// .ascending(\.rank)
+    /// ```
+    @inlinable
+    public static func ascending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable)
+        -> SortKey
+    {
+        SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath]) }
+    }
+
+    /// Sorts by a key path, largest first.
+    ///
+    /// ```swift
+    /// .descending(\.updatedAt)
+    /// ```
+    @inlinable
+    public static func descending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable)
+        -> SortKey
+    {
+        SortKey { Self.order($1[keyPath: keyPath], $0[keyPath: keyPath]) }
+    }
+
+    /// Sorts by an optional key path, smallest first; `nil` keys go first unless told
+    /// otherwise (as in SQL, where `NULL` is the smallest value).
+    ///
+    /// ```swift
+    /// .ascending(\.dueAt, nils: .last)
+    /// ```
+    @inlinable
+    public static func ascending<Value: Comparable & SendableMetatype>(
+        _ keyPath: KeyPath<Element, Value?> & Sendable,
+        nils: NilPlacement = .first
+    ) -> SortKey {
+        SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath], nils: nils, reversed: false) }
+    }
+
+    /// Sorts by an optional key path, largest first; `nil` keys go last unless told otherwise.
+    ///
+    /// ```swift
+    /// .descending(\.dueAt, nils: .first)
+    /// ```
+    @inlinable
+    public static func descending<Value: Comparable & SendableMetatype>(
+        _ keyPath: KeyPath<Element, Value?> & Sendable,
+        nils: NilPlacement = .last
+    ) -> SortKey {
+        SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath], nils: nils, reversed: true) }
+    }
+
+    @inlinable @inline(__always)
+    static func order<Value: Comparable>(_ lhs: Value, _ rhs: Value) -> ComparisonResult {
+        lhs < rhs ? .orderedAscending : (rhs < lhs ? .orderedDescending : .orderedSame)
+    }
+
+    @inlinable
+    static func order<Value: Comparable>(_ lhs: Value?, _ rhs: Value?, nils: NilPlacement, reversed: Bool)
+        -> ComparisonResult
+    {
+        switch (lhs, rhs) {
+        case (nil, nil): return .orderedSame
+        case (nil, _): return nils == .first ? .orderedAscending : .orderedDescending
+        case (_, nil): return nils == .first ? .orderedDescending : .orderedAscending
+        case (let lhs?, let rhs?): return reversed ? order(rhs, lhs) : order(lhs, rhs)
+        }
+    }
+}
+
+/// A data source's complete order: its keys, then the id, so no two objects tie.
+struct ElementOrder<Element: Identifiable>: Sendable where Element.ID: Comparable {
+    let keys: [SortKey<Element>]
+
+    /// Compares by the sort keys only, ignoring ids.
+    @inline(__always)
+    func compareKeys(_ lhs: Element, _ rhs: Element) -> ComparisonResult {
+        for key in keys {
+            let result = key.compare(lhs, rhs)
+            if result != .orderedSame { return result }
+        }
+        return .orderedSame
+    }
+
+    /// Compares by the sort keys, then by id.
+    @inline(__always)
+    func compare(_ lhs: Element, _ rhs: Element) -> ComparisonResult {
+        let result = compareKeys(lhs, rhs)
+        if result != .orderedSame { return result }
+        return SortKey<Element>.order(lhs.id, rhs.id)
+    }
+
+    /// Whether `lhs` sorts strictly before `rhs`.
+    @inline(__always)
+    func precedes(_ lhs: Element, _ rhs: Element) -> Bool {
+        compare(lhs, rhs) == .orderedAscending
+    }
+}

@@ -1,0 +1,165 @@
+extension SortedStore {
+    /// Up to this many changed objects a batch is applied one object at a time (a binary
+    /// search and a memory move each); above it, by one merge of the sorted batch into the
+    /// array, which copies the array once however many objects change.
+    static var mergeThreshold: Int { 8 }
+
+    /// Applies upserts and removals as one change.
+    ///
+    /// - Parameters:
+    ///   - batch: Objects to insert or replace; when an id repeats, the last one wins.
+    ///   - removals: Indices of objects to remove, ascending, none of them with the id of
+    ///     an object in `batch`.
+    ///   - keepingLocalValues: Whether a replacing object takes over the `@local` values of
+    ///     the object it replaces.
+    /// - Complexity: For *k* changed objects in a store of *n*: O(*k* log *n*) comparisons
+    ///   and *k* memory moves for small batches; O(*k* log *k*) comparisons and O(*n*)
+    ///   copying for large ones. Never a re-sort of the whole array.
+    mutating func apply(
+        upserting batch: some Sequence<Element>,
+        removingIndices removals: [Int] = [],
+        keepingLocalValues: Bool
+    ) -> ChangeIndices<Element> {
+        // Last one wins within the batch.
+        var upserts: [Element] = []
+        var positions: [Element.ID: Int] = [:]
+        for element in batch {
+            if let position = positions[element.id] {
+                upserts[position] = element
+            } else {
+                positions[element.id] = upserts.count
+                upserts.append(element)
+            }
+        }
+        if upserts.isEmpty && removals.isEmpty { return ChangeIndices() }
+
+        // Carry local values over.
+        var replaced: [Replacement] = []
+        var fresh: [Element] = []
+        for element in upserts {
+            if let old = byID[element.id] {
+                let new = keepingLocalValues ? element.replacingLocalValues(old.localValues) : element
+                replaced.append(Replacement(old: old, new: new))
+            } else {
+                fresh.append(element)
+            }
+        }
+        if upserts.count + removals.count <= Self.mergeThreshold {
+            return applyOneByOne(replaced: replaced, fresh: fresh, removals: removals)
+        }
+        return merge(replaced: replaced, fresh: fresh, removals: removals)
+    }
+
+    struct Replacement {
+        var old: Element
+        var new: Element
+        var oldIndex = 0
+    }
+
+    private mutating func applyOneByOne(replaced: [Replacement], fresh: [Element], removals: [Int])
+        -> ChangeIndices<Element>
+    {
+        var replaced = replaced
+        for slot in replaced.indices { replaced[slot].oldIndex = index(ofStored: replaced[slot].old) }
+        for index in removals.reversed() { byID[elements.remove(at: index).id] = nil }
+        for replacement in replaced { _ = upsert(replacement.new, keepingLocalValues: false) }
+        for element in fresh { _ = upsert(element, keepingLocalValues: false) }
+
+        var change = ChangeIndices<Element>(deletions: removals)
+        for replacement in replaced {
+            let newIndex = index(ofStored: replacement.new)
+            if order.compareKeys(replacement.old, replacement.new) == .orderedSame {
+                change.updates.append(.init(oldIndex: replacement.oldIndex, newIndex: newIndex))
+            } else {
+                change.moves.append(.init(oldIndex: replacement.oldIndex, newIndex: newIndex))
+            }
+        }
+        change.updates.sort { $0.oldIndex < $1.oldIndex }
+        change.moves.sort { $0.newIndex < $1.newIndex }
+        change.insertions = fresh.map(index(ofStored:)).sorted()
+        return change
+    }
+
+    /// Rebuilds the array in one pass: the old objects minus the removed and replaced ones,
+    /// merged with the sorted batch. The change's indices fall out of the pass in order.
+    private mutating func merge(replaced: [Replacement], fresh: [Element], removals: [Int]) -> ChangeIndices<Element> {
+        var replaced = replaced
+        let count = elements.count
+        // Where the replaced objects were: by binary search when they are few, otherwise by
+        // one scan of the ids, which is cheaper than many searches.
+        if replaced.count * 64 < count {
+            for slot in replaced.indices { replaced[slot].oldIndex = index(ofStored: replaced[slot].old) }
+        } else {
+            var slots: [Element.ID: Int] = [:]
+            slots.reserveCapacity(replaced.count)
+            for (slot, replacement) in replaced.enumerated() { slots[replacement.new.id] = slot }
+            elements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    if let slot = slots[elements[index].id] { replaced[slot].oldIndex = index }
+                }
+            }
+        }
+        let skipped = (removals + replaced.map(\.oldIndex)).sorted()
+
+        // The batch in order: the replacements (slots 0..<replaced.count), then the fresh
+        // objects. Sorting positions instead of objects spares copying them around.
+        let unsorted = replaced.map(\.new) + fresh
+        var batchOrder = Array(unsorted.indices)
+        unsorted.withUnsafeBufferPointer { unsorted in
+            batchOrder.sort { order.precedes(unsorted[$0], unsorted[$1]) }
+        }
+
+        var result: [Element] = []
+        result.reserveCapacity(count - skipped.count + unsorted.count)
+        var change = ChangeIndices<Element>(deletions: removals)
+        var nextOld = 0
+        var nextSkipped = 0
+        func copyOld(upTo end: Int) {
+            while nextOld < end {
+                let skip = nextSkipped < skipped.count ? skipped[nextSkipped] : Int.max
+                let runEnd = Swift.min(skip, end)
+                result.append(contentsOf: elements[nextOld..<runEnd])
+                nextOld = runEnd
+                if skip == runEnd {
+                    nextOld += 1
+                    nextSkipped += 1
+                }
+            }
+        }
+        for slot in batchOrder {
+            let element = unsorted[slot]
+            copyOld(upTo: gallopingLowerBound(of: element, from: nextOld))
+            let newIndex = result.count
+            result.append(element)
+            if slot >= replaced.count {
+                change.insertions.append(newIndex)
+            } else if order.compareKeys(replaced[slot].old, element) == .orderedSame {
+                change.updates.append(.init(oldIndex: replaced[slot].oldIndex, newIndex: newIndex))
+            } else {
+                change.moves.append(.init(oldIndex: replaced[slot].oldIndex, newIndex: newIndex))
+            }
+        }
+        copyOld(upTo: count)
+
+        for index in removals { byID[elements[index].id] = nil }
+        for element in unsorted { byID[element.id] = element }
+        elements = result
+        return change
+    }
+
+    /// The first index from `start` whose object does not sort before `element`, found by
+    /// doubling steps and then a binary search, so a batch merged in order costs
+    /// O(log distance) comparisons per object rather than O(log *n*).
+    private func gallopingLowerBound(of element: Element, from start: Int) -> Int {
+        let count = elements.count
+        var low = start
+        var step = 1
+        var high = start
+        while high < count, order.precedes(elements[high], element) {
+            low = high + 1
+            high = start + step
+            step *= 2
+        }
+        return lowerBound(of: element, in: low..<Swift.min(high, count))
+    }
+}

@@ -1,0 +1,119 @@
+/// The indices of one change, before a snapshot is attached; see ``ListChange``.
+struct ChangeIndices<Element: Sendable>: Sendable {
+    var deletions: [Int] = []
+    var insertions: [Int] = []
+    var moves: [ListChange<Element>.Move] = []
+    var updates: [ListChange<Element>.Update] = []
+
+    var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && moves.isEmpty && updates.isEmpty }
+
+    func listChange(snapshot: [Element]) -> ListChange<Element> {
+        ListChange(deletions: deletions, insertions: insertions, moves: moves, updates: updates, snapshot: snapshot)
+    }
+}
+
+/// The sorted array and the id index behind a ``DataSource``, with no isolation of its own.
+///
+/// Positions are found by binary search in the total order (sort keys, then id), so a
+/// lookup by id is a hash lookup plus O(log *n*) comparisons, never a scan.
+struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Element.ID: Comparable & Sendable {
+    let order: ElementOrder<Element>
+    var elements: [Element] = []
+    var byID: [Element.ID: Element] = [:]
+
+    init(order: ElementOrder<Element>) {
+        self.order = order
+    }
+
+    var count: Int { elements.count }
+
+    // MARK: - Searching
+
+    /// The first index in `range` whose object does not sort before `element`.
+    ///
+    /// - Complexity: O(log *n*) comparisons.
+    func lowerBound(of element: Element, in range: Range<Int>) -> Int {
+        elements.withUnsafeBufferPointer { elements in
+            var low = range.lowerBound
+            var high = range.upperBound
+            while low < high {
+                let middle = low + (high - low) / 2
+                if order.precedes(elements[middle], element) {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            return low
+        }
+    }
+
+    /// The index of an object that is in the store.
+    func index(ofStored element: Element) -> Int {
+        let index = lowerBound(of: element, in: 0..<elements.count)
+        assert(index < elements.count && elements[index].id == element.id, "SortedStore lost track of an object")
+        return index
+    }
+
+    /// The index of the object with this id, if any.
+    ///
+    /// - Complexity: O(1) on average to find the object, then O(log *n*) comparisons.
+    func index(ofID id: Element.ID) -> Int? {
+        byID[id].map(index(ofStored:))
+    }
+
+    // MARK: - Single writes
+
+    /// Inserts `element`, or replaces the object with its id, at its sorted position.
+    ///
+    /// - Complexity: O(log *n*) comparisons and one move of the objects between the old and
+    ///   the new position.
+    mutating func upsert(_ element: Element, keepingLocalValues: Bool) -> ChangeIndices<Element> {
+        guard let old = byID[element.id] else {
+            let index = lowerBound(of: element, in: 0..<elements.count)
+            elements.insert(element, at: index)
+            byID[element.id] = element
+            return ChangeIndices(insertions: [index])
+        }
+        let new = keepingLocalValues ? element.replacingLocalValues(old.localValues) : element
+        let from = index(ofStored: old)
+        byID[new.id] = new
+        let to: Int
+        switch order.compareKeys(new, old) {
+        case .orderedSame: to = from
+        case .orderedAscending: to = lowerBound(of: new, in: 0..<from)
+        case .orderedDescending: to = lowerBound(of: new, in: (from + 1)..<elements.count) - 1
+        }
+        if from == to {
+            elements[from] = new
+            return ChangeIndices(updates: [.init(oldIndex: from, newIndex: to)])
+        }
+        move(from: from, to: to, replacingWith: new)
+        return ChangeIndices(moves: [.init(oldIndex: from, newIndex: to)])
+    }
+
+    /// Puts `new` at `to` in place of the object at `from`, shifting the objects between by
+    /// one with a single memory move.
+    private mutating func move(from: Int, to: Int, replacingWith new: Element) {
+        elements.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            _ = (base + from).move()
+            if from < to {
+                (base + from).moveInitialize(from: base + from + 1, count: to - from)
+            } else {
+                (base + to + 1).moveInitialize(from: base + to, count: from - to)
+            }
+            (base + to).initialize(to: new)
+        }
+    }
+
+    /// Removes the object with this id.
+    ///
+    /// - Complexity: O(log *n*) comparisons and one move of the objects after it.
+    mutating func remove(id: Element.ID) -> (Element, ChangeIndices<Element>)? {
+        guard let old = byID.removeValue(forKey: id) else { return nil }
+        let index = index(ofStored: old)
+        elements.remove(at: index)
+        return (old, ChangeIndices(deletions: [index]))
+    }
+}

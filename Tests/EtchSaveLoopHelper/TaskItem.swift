@@ -1,0 +1,1 @@
+../EtchTests/Support/Task.swift
