@@ -67,41 +67,52 @@ struct Options {
                                               [--side etch|baseline]
 
         Compares Etch with what a user would write without it, on the same bytes, in one run.
-        Each row prints the median time of one operation the Etch way and the baseline way,
-        and ratio = baseline / etch: above 1 means Etch is faster.
+        Each row prints the median time of one operation the Etch way and the baseline way
+        (monotonic clock, warm-up, 9 repetitions timed in alternation), and
+        ratio = baseline / etch: above 1 means Etch is faster.
 
         OPTIONS:
-          --quick          Tiny iteration counts and sizes (no 1M data source): a smoke run for CI.
+          --quick          Tiny iteration counts and sizes (data sources of 10k and 100k, a batch
+                           of 1k; no 1M): a smoke run for CI.
           --json           Print one JSON array of objects {"name", "etch_seconds",
                            "baseline_seconds", "ratio"} on standard output, instead of the table.
-          --data <dir>     Directory holding twitter.json and canada.json. Without it, the
-                           environment variable ETCH_BENCH_DATA is tried, then ../shared/data
-                           next to the package. Without twitter.json, a twitter-like document is
-                           generated (seeded, the same on every run); without canada.json, its
-                           row is skipped.
+          --data <dir>     Read twitter.json and canada.json from <dir> only. Without it,
+                           $ETCH_BENCH_DATA is used when set, else ../shared/data next to the
+                           package. Without twitter.json, a twitter-like document is generated
+                           (seeded: the same bytes on every run); without canada.json, its row
+                           is skipped.
           --filter <text>  Run only the benchmarks whose name contains <text>.
           --side <side>    Time only the etch or the baseline side (the other reads 0 s); for
                            profiling one side, e.g. with `perf record` or callgrind.
           -h, --help       Show this help.
 
         WHAT EACH ROW MEASURES (time per operation):
-          decode twitter        bytes -> fully validated typed models: SearchResult(jsonData:) vs
-                                JSONDecoder into hand-written Codable structs declaring the same
-                                fields with explicit CodingKeys. Etch also keeps the undeclared keys.
-          decode canada         the same for canada.json ([[[Double]]] coordinates).
-          parse twitter (untyped)  bytes -> a JSON value: ModelValue(jsonData:) vs
-                                JSONSerialization.jsonObject (the PTKModel way, [String: Any]).
-          encode twitter        typed models -> bytes: model.jsonData() vs JSONEncoder on the
-                                Codable structs (Etch writes every key it holds, nulls included;
-                                JSONEncoder omits nil optionals).
-          encode twitter (untyped)  value.jsonData() vs JSONSerialization.data(withJSONObject:).
-          read Int / String / nested  one property of one status (retweetCount, text,
-                                user.followersCount): the typed getter vs a
-                                [String: Any] lookup and an `as?` cast.
-          copyWith 1 / 3 fields  a copy of one status with fields changed vs copying its
-                                [String: Any] and setting the keys.
-          data source ...       replace one object whose sort key changes (or apply a batch) in a
-                                DataSource vs an array where the element is replaced and the whole
-                                array sorted again.
+          decode twitter    bytes -> fully validated typed models: SearchResult(jsonData:) vs
+                            JSONDecoder into hand-written Codable structs declaring the same
+                            fields (Twitter.etch) with explicit CodingKeys. Etch also keeps the
+                            keys it does not declare.
+          decode canada     the same for canada.json, coordinates as [[[Double]]].
+          parse twitter (untyped)
+                            bytes -> a JSON value: ModelValue(jsonData:) vs
+                            JSONSerialization.jsonObject, the PTKModel way ([String: Any]).
+          encode twitter    typed models -> bytes: model.jsonData() vs JSONEncoder on the Codable
+                            structs. Neither escapes "/". Etch writes every key it holds, nulls
+                            included, so its output is ~10% larger than JSONEncoder's.
+          encode twitter (untyped)
+                            value.jsonData() vs JSONSerialization.data(withJSONObject:).
+          read Int, read String, read nested
+                            one property of one status (retweetCount, text,
+                            user.followersCount): the typed getter vs a [String: Any] lookup
+                            and an `as?` cast.
+          copyWith 1 field, copyWith 3 fields
+                            a copy of one status with fields changed vs copying its
+                            [String: Any] and setting the keys.
+          data source replace, N objects
+                            DataSource.update(id:) { $0.copyWith(rank:) } moving one object to a
+                            random new rank, vs an array: firstIndex(where:), the same copyWith,
+                            then sorting the whole array. Bar: at 100k, 100x or more.
+          data source batch K into 100k
+                            DataSource.sortAndAdd(contentsOf:) with K changed objects, vs an
+                            array: an id -> position table, K replacements, one sort.
         """
 }
