@@ -12,6 +12,8 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     public let context: ModelValueContext
     /// The schema default, used when the key is absent.
     public let defaultValue: Value?
+    /// Where the first key of the path was found last time.
+    @usableFromInline let hint = KeyPositionHint()
 
     /// Makes a field.
     ///
@@ -27,6 +29,19 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
         self.defaultValue = defaultValue
     }
 
+    /// The stored value at this field's path, if any.
+    @inlinable
+    func storedValue(in dictionary: ModelDictionary) -> ModelValue? {
+        guard let first = dictionary.value(forKey: path[0], hint: hint) else { return nil }
+        if path.count == 1 { return first }
+        var current = first
+        for key in path.dropFirst() {
+            guard case .object(let object) = current, let next = object[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+
     /// The key path of this field, for errors.
     public var keyPath: [KeyPathComponent] { path.map(KeyPathComponent.key) }
 }
@@ -38,7 +53,7 @@ extension ModelDictionary {
     /// - Throws: ``ModelError`` with the field's key path.
     @inlinable
     public func validate<Value>(_ field: ModelField<Value>) throws(ModelError) {
-        if let stored = value(atPath: field.path) {
+        if let stored = field.storedValue(in: self) {
             do {
                 _ = try Value(modelValue: stored, context: field.context)
             } catch {
@@ -56,7 +71,7 @@ extension ModelDictionary {
     @inlinable
     public subscript<Value>(field: ModelField<Value>) -> Value {
         get {
-            if let stored = value(atPath: field.path) {
+            if let stored = field.storedValue(in: self) {
                 return Value(checkedModelValue: stored, context: field.context)
             }
             if let fallback = field.defaultValue ?? Value.valueForMissingKey { return fallback }
@@ -66,7 +81,7 @@ extension ModelDictionary {
             let stored = newValue.modelValue(context: field.context)
             // Optionals set to nil remove the key rather than write `null`.
             let isAbsent = stored == .null && Value.valueForMissingKey != nil
-            let current = value(atPath: field.path)
+            let current = field.storedValue(in: self)
             if isAbsent {
                 if current != nil { setValue(nil, atPath: field.path) }
             } else if current != stored {

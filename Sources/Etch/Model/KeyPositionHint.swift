@@ -1,0 +1,27 @@
+import Synchronization
+
+/// Where a field's key was found last time, so the next read of the same field checks that
+/// position first. Models decoded from one API hold their keys in the same order, so the
+/// hint nearly always hits and a read costs one key comparison instead of a scan.
+///
+/// The hint is only a guess: a read verifies the key at the hinted position, and a wrong or
+/// stale hint just falls back to the scan. Relaxed atomics are enough, as no other memory
+/// is published through it.
+public final class KeyPositionHint: Sendable {
+    @usableFromInline let position = Atomic<Int>(0)
+
+    /// Makes a hint that first guesses position 0.
+    public init() {}
+}
+
+extension ModelDictionary {
+    /// The value stored under `key`, checking the hinted position first.
+    @inlinable
+    func value(forKey key: String, hint: KeyPositionHint) -> ModelValue? {
+        let guess = hint.position.load(ordering: .relaxed)
+        if guess < storedKeys.count, storedKeys[guess] == key { return storedValues[guess] }
+        guard let found = position(of: key) else { return nil }
+        hint.position.store(found, ordering: .relaxed)
+        return storedValues[found]
+    }
+}
