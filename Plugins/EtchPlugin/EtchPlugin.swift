@@ -103,7 +103,12 @@ struct EtchPluginError: Error, CustomStringConvertible {
     extension EtchPlugin: XcodeBuildToolPlugin {
         func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
             let ownSchemas = target.inputFiles.filter { $0.url.pathExtension == "etch" }.map(\.url)
-            let targetDirectory = ownSchemas.first?.deletingLastPathComponent() ?? context.xcodeProject.directoryURL
+            // Xcode targets have no directory of their own: `etch.json` is found among the
+            // target's files, and its `schemas` paths are relative to it.
+            let configuration = target.inputFiles.first { $0.url.lastPathComponent == "etch.json" }?.url
+            let targetDirectory =
+                configuration?.deletingLastPathComponent() ?? ownSchemas.first?.deletingLastPathComponent()
+                ?? context.xcodeProject.directoryURL
             return try EtchInvocation(
                 targetDirectory: targetDirectory,
                 ownSchemas: ownSchemas,

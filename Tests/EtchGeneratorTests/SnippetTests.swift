@@ -70,10 +70,10 @@ extension SnippetTests {
         expectContains(
             output,
             """
-                public enum Fields {
-                    public static let views = ModelField<Int>("views", key: "meta.views", default: 0)
-                    public static let startsAt = ModelField<Date>("startsAt", key: "starts_at", dateFormat: .millisecondsSince1970)
-                    public static let note = ModelField<String?>("note", key: "note", default: "none")
+                fileprivate enum Fields {
+                    static let views = ModelField<Int>("views", key: "meta.views", default: 0)
+                    static let startsAt = ModelField<Date>("startsAt", key: "starts_at", dateFormat: .millisecondsSince1970)
+                    static let note = ModelField<String?>("note", key: "note", default: "none")
                 }
             """
         )
@@ -107,6 +107,7 @@ extension SnippetTests {
             """
                 /// The `@local` values of a `Row`.
                 public struct LocalValues: Sendable {
+                    /// The local value `isOpen`: kept on this device only, never serialized.
                     public var isOpen: Bool
 
                     /// Makes local values; the defaults are the schema's.
@@ -117,7 +118,7 @@ extension SnippetTests {
             """
         )
         expectContains(output, "    public var isOpen: Bool { localValues.isOpen }")
-        expectContains(output, "        public static let id = ModelField<Int>(\"id\", key: \"id\")")
+        expectContains(output, "        static let id = ModelField<Int>(\"id\", key: \"id\")")
         #expect(!output.contains("static let isOpen"))
     }
 
@@ -134,6 +135,22 @@ extension SnippetTests {
             access: .package)
         expectContains(output, "/// A tag.\n/// Shown in lists.\npackage struct Tag: ImmutableModel {")
         expectContains(output, "    /// Its label.\n    package var name: String { dictionary[Fields.name] }")
+    }
+
+    @Test func fieldsWithoutDocumentationSayWhereTheyAreStored() {
+        let output = generate("@keyStyle(snake_case)\nmodel Tag {\n    var displayName: String\n}\n")
+        expectContains(
+            output,
+            """
+                /// The `displayName` field, stored under the wire key `display_name`.
+                public var displayName: String { dictionary[Fields.displayName] }
+            """
+        )
+    }
+
+    @Test func wireKeysAreEscapedInSwiftLiterals() {
+        let output = generate(#"model Odd {\#n    @key("a\"b\\(c)") var x: Int = 0\#n}\#n"#)
+        expectContains(output, #"static let x = ModelField<Int>("x", key: "a\"b\\(c)", default: 0)"#)
     }
 
     @Test func schemaErrorsProduceNoFiles() {

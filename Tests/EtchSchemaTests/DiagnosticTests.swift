@@ -241,6 +241,36 @@ extension DiagnosticTests {
                 "A.etch:1:24: error: integer literal '9223372036854775808' overflows type 'Int'"
             ]),
         DiagnosticCase(
+            "defaultJSONIntegerOverflow",
+            "model A { var a: JSON = 99999999999999999999 }",
+            [
+                "A.etch:1:25: error: integer literal '99999999999999999999' overflows type 'Int64'"
+            ]),
+        DiagnosticCase(
+            "defaultDoubleOverflow",
+            "model A { var a: Double = 1e400 }",
+            [
+                "A.etch:1:27: error: number literal '1e400' overflows type 'Double'"
+            ]),
+        DiagnosticCase(
+            "defaultFloatOverflow",
+            "model A { var a: Float = 1e39 }",
+            [
+                "A.etch:1:26: error: number literal '1e39' overflows type 'Float'"
+            ]),
+        DiagnosticCase(
+            "reservedTypeNameHasher",
+            "model Hasher { let id: String }",
+            [
+                "A.etch:1:7: error: type name 'Hasher' is reserved: it clashes with a Swift, Foundation or Etch type"
+            ]),
+        DiagnosticCase(
+            "fieldNamedLikeAType",
+            "model Room { let id: String\n var Room: Int = 0 }",
+            [
+                "A.etch:2:6: error: field name 'Room' is also the name of a type; in the generated code it would hide the type"
+            ]),
+        DiagnosticCase(
             "defaultFloatForInt",
             "model A { var a: Int = 1.5 }",
             [

@@ -7,8 +7,9 @@
 /// ```
 public struct JSONReadingOptions: Sendable, Hashable {
     /// How deeply arrays and objects may nest; deeper input fails with
-    /// ``JSONError/Kind/tooDeep``. The reader never recurses, so any limit is safe for the
-    /// stack; the limit guards against hostile input. Defaults to 512.
+    /// ``JSONError/Kind/tooDeep``. Defaults to 512. The reader itself never recurses, but
+    /// comparing, hashing, writing and freeing a value do, one stack frame per level: keep
+    /// the limit in the thousands at most, as hostile input will use all of it.
     public var maxDepth: Int
 
     /// Makes options.

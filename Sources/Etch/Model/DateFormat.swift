@@ -20,14 +20,15 @@ extension DateFormat {
         switch self {
         case .iso8601:
             guard case .string(let text) = modelValue else { throw mismatch(modelValue) }
-            guard let date = ISO8601.date(from: text) else {
+            guard let date = ISO8601.date(from: text), ISO8601.supportedSeconds.contains(date.timeIntervalSince1970)
+            else {
                 throw ModelError(.invalidValue(expected: "ISO 8601 Date", value: text.debugDescription))
             }
             return date
         case .secondsSince1970:
-            return Date(timeIntervalSince1970: try number(modelValue))
+            return try dateInRange(seconds: try number(modelValue), modelValue)
         case .millisecondsSince1970:
-            return Date(timeIntervalSince1970: try number(modelValue) / 1000)
+            return try dateInRange(seconds: try number(modelValue) / 1000, modelValue)
         case .custom(let pattern):
             guard case .string(let text) = modelValue else { throw mismatch(modelValue) }
             guard let date = CustomDateFormatters.shared.date(from: text, pattern: pattern) else {
@@ -43,12 +44,26 @@ extension DateFormat {
         case .iso8601:
             return .string(ISO8601.string(from: date))
         case .secondsSince1970:
-            return wholeOrFraction(date.timeIntervalSince1970)
+            return wholeOrFraction(Self.clamped(date))
         case .millisecondsSince1970:
-            return wholeOrFraction((date.timeIntervalSince1970 * 1000).rounded())
+            return wholeOrFraction((Self.clamped(date) * 1000).rounded())
         case .custom(let pattern):
             return .string(CustomDateFormatters.shared.string(from: date, pattern: pattern))
         }
+    }
+
+    /// The date's seconds since 1970, brought within the range Etch reads back.
+    private static func clamped(_ date: Date) -> Double {
+        let seconds = date.timeIntervalSince1970
+        if seconds.isNaN { return 0 }
+        return min(max(seconds, ISO8601.supportedSeconds.lowerBound), ISO8601.supportedSeconds.upperBound)
+    }
+
+    private func dateInRange(seconds: Double, _ modelValue: ModelValue) throws(ModelError) -> Date {
+        guard ISO8601.supportedSeconds.contains(seconds) else {
+            throw ModelError(.invalidValue(expected: "Date within ±100,000,000 days of 1970", value: "\(modelValue)"))
+        }
+        return Date(timeIntervalSince1970: seconds)
     }
 
     private func wholeOrFraction(_ value: Double) -> ModelValue {

@@ -2,8 +2,13 @@ import Foundation
 
 /// A fast ISO 8601 reader and writer for the formats JSON APIs use, without `DateFormatter`.
 enum ISO8601 {
+    /// The dates Etch reads and writes: ±100,000,000 days around 1970, as JavaScript's
+    /// `Date` allows (years -271821 to 275760).
+    static let supportedSeconds: ClosedRange<Double> = -8.64e12...8.64e12
+
     /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; also accepts a space or a
-    /// lowercase `t` between date and time, and a date alone (midnight UTC).
+    /// lowercase `t` between date and time, a date alone (midnight UTC), and the expanded
+    /// years `±YYYYYY` that ``string(from:)`` writes for years outside 0...9999.
     static func date(from text: String) -> Date? {
         var text = text
         return text.withUTF8 { parse(Array($0)[...]) }
@@ -27,7 +32,14 @@ enum ISO8601 {
             position += 1
             return true
         }
-        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
+        var yearSign = 0
+        if position < bytes.endIndex, bytes[position] == 0x2B || bytes[position] == 0x2D {
+            yearSign = bytes[position] == 0x2D ? -1 : 1
+            position += 1
+        }
+        guard let yearDigits = digits(yearSign == 0 ? 4 : 6) else { return nil }
+        let year = yearSign == 0 ? yearDigits : yearSign * yearDigits
+        guard expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
             (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
@@ -70,8 +82,11 @@ enum ISO8601 {
     }
 
     /// Writes UTC with `Z`, with milliseconds only when the date has a fraction of a second.
+    /// Years outside 0...9999 are written expanded (`+011476-08-15T…`); dates beyond
+    /// ``supportedSeconds`` (or not finite) are written as its nearest end.
     static func string(from date: Date) -> String {
-        let interval = date.timeIntervalSince1970
+        let raw = date.timeIntervalSince1970
+        let interval = raw.isNaN ? 0 : min(max(raw, supportedSeconds.lowerBound), supportedSeconds.upperBound)
         var milliseconds = Int64((interval * 1000).rounded())
         var seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
         if seconds.remainder < 0 {
@@ -90,7 +105,8 @@ enum ISO8601 {
             let text = String(abs(value))
             return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+        let yearText = (0...9999).contains(year) ? pad(year, 4) : (year < 0 ? "-" : "+") + pad(abs(year), 6)
+        var text = "\(yearText)-\(pad(month, 2))-\(pad(day, 2))T"
         text +=
             "\(pad(Int(secondOfDay / 3600), 2)):\(pad(Int(secondOfDay / 60 % 60), 2)):\(pad(Int(secondOfDay % 60), 2))"
         if milliseconds != 0 { text += ".\(pad(Int(milliseconds), 3))" }

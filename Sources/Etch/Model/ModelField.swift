@@ -29,16 +29,17 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
         self.defaultValue = defaultValue
     }
 
-    /// The stored value at this field's path, if any.
+    /// The stored value at this field's path, if any. An explicit `null` counts as absent
+    /// for a non-optional field with a default, as many APIs send `null` for "the default".
     @inlinable
     func storedValue(in dictionary: ModelDictionary) -> ModelValue? {
         guard let first = dictionary.value(forKey: path[0], hint: hint) else { return nil }
-        if path.count == 1 { return first }
         var current = first
         for key in path.dropFirst() {
             guard case .object(let object) = current, let next = object[key] else { return nil }
             current = next
         }
+        if case .null = current, defaultValue != nil, Value.valueForMissingKey == nil { return nil }
         return current
     }
 
@@ -84,9 +85,23 @@ extension ModelDictionary {
             let current = field.storedValue(in: self)
             if isAbsent {
                 if current != nil { setValue(nil, atPath: field.path) }
-            } else if current != stored {
+            } else if let current {
+                if current != stored { setValue(stored, atPath: field.path) }
+            } else if field.defaultValue?.modelValue(context: field.context) != stored {
+                // An absent key already reads as the default: writing it would change nothing
+                // but the bytes, and a copy that changes nothing stays equal.
                 setValue(stored, atPath: field.path)
             }
         }
+    }
+
+    /// Writes a field's value, even when it equals the field's default, as a memberwise
+    /// initializer does so the serialized model spells out every field. `nil` optionals
+    /// are left out.
+    @inlinable
+    public mutating func set<Value>(_ value: Value, for field: ModelField<Value>) {
+        let stored = value.modelValue(context: field.context)
+        if stored == .null && Value.valueForMissingKey != nil { return }
+        setValue(stored, atPath: field.path)
     }
 }

@@ -55,8 +55,8 @@ func readInteger<T: FixedWidthInteger>(_ modelValue: ModelValue, as type: T.Type
 extension Int: ModelValueRepresentable {
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
-        if case .int(let value) = modelValue {
-            self = Int(value)
+        if case .int(let value) = modelValue, let exact = Int(exactly: value) {
+            self = exact
         } else {
             self = try readInteger(modelValue, as: Int.self)
         }
@@ -116,7 +116,12 @@ extension Double: ModelValueRepresentable {
 extension Float: ModelValueRepresentable {
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
-        self = Float(try Double(modelValue: modelValue, context: context))
+        let double = try Double(modelValue: modelValue, context: context)
+        let float = Float(double)
+        guard float.isFinite || !double.isFinite else {
+            throw ModelError(.invalidValue(expected: "Float", value: "\(double), out of range"))
+        }
+        self = float
     }
 
     @inlinable
@@ -129,19 +134,26 @@ extension Float: ModelValueRepresentable {
 }
 
 extension Decimal: ModelValueRepresentable {
-    /// Reads a decimal from a string (exact) or a number.
+    /// Reads a decimal from a string (exact; `"NaN"` is NaN) or a number.
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         switch modelValue {
+        case .string("NaN"):
+            self = .nan
         case .string(let text):
             guard Self.isDecimalNumber(text),
-                let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+                let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN
             else {
                 throw ModelError(.invalidValue(expected: "Decimal", value: text.debugDescription))
             }
             self = value
         case .int(let value): self = Decimal(value)
         case .uint(let value): self = Decimal(value)
-        case .double(let value): self = Decimal(string: "\(value)") ?? Decimal(value)
+        case .double(let value):
+            guard let decimal = Decimal(string: "\(value)", locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN
+            else {
+                throw ModelError(.invalidValue(expected: "Decimal", value: "\(value), out of range"))
+            }
+            self = decimal
         default: throw Self.mismatch(modelValue)
         }
     }
@@ -169,8 +181,8 @@ extension Decimal: ModelValueRepresentable {
         return bytes.isEmpty
     }
 
-    /// Writes the decimal as a string, which keeps every digit.
-    public func modelValue(context: ModelValueContext) -> ModelValue { .string(description) }
+    /// Writes the decimal as a string, which keeps every digit; NaN as `"NaN"`, which reads back.
+    public func modelValue(context: ModelValueContext) -> ModelValue { .string(isNaN ? "NaN" : description) }
 
     public static var typeDescription: String { "Decimal" }
 }

@@ -1,6 +1,7 @@
 extension ModelValue: Hashable {
-    /// Values are equal when they hold the same JSON; integers compare by
-    /// value whichever case holds them, and objects compare without regard to key order.
+    /// Values are equal when they hold the same JSON; numbers compare by value whichever
+    /// case holds them (`1`, `1.0` and `.uint(1)` are equal), and objects compare without
+    /// regard to key order.
     public static func == (lhs: ModelValue, rhs: ModelValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -9,6 +10,8 @@ extension ModelValue: Hashable {
         case (.uint(let a), .uint(let b)): a == b
         case (.int(let a), .uint(let b)), (.uint(let b), .int(let a)): a >= 0 && UInt64(a) == b
         case (.double(let a), .double(let b)): a == b
+        case (.double(let a), .int(let b)), (.int(let b), .double(let a)): Int64(exactly: a) == b
+        case (.double(let a), .uint(let b)), (.uint(let b), .double(let a)): UInt64(exactly: a) == b
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a == b
@@ -30,8 +33,15 @@ extension ModelValue: Hashable {
             hasher.combine(2 as UInt8)
             hasher.combine(value)
         case .double(let value):
-            hasher.combine(3 as UInt8)
-            hasher.combine(value)
+            // Integral doubles hash as the integer they equal.
+            if let integer = Int64(exactly: value) {
+                ModelValue.int(integer).hash(into: &hasher)
+            } else if let integer = UInt64(exactly: value) {
+                ModelValue.uint(integer).hash(into: &hasher)
+            } else {
+                hasher.combine(3 as UInt8)
+                hasher.combine(value)
+            }
         case .string(let value):
             hasher.combine(4 as UInt8)
             hasher.combine(value)

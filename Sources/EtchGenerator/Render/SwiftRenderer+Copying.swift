@@ -13,7 +13,7 @@ extension SwiftRenderer {
                 if hasLocals { writer.line("fileprivate var localValues: LocalValues") }
                 for field in mutable {
                     writer.blankLine()
-                    writer.documentation(field.documentation)
+                    writer.documentation(documentation(of: field))
                     writer.block("\(access)var \(field.name): \(field.type) {") { writer in
                         writer.line("get { \(storage(of: field)) }")
                         writer.line("set { \(storage(of: field)) = newValue }")

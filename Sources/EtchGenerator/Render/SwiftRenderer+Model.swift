@@ -29,12 +29,12 @@ extension SwiftRenderer {
         writer.line("// MARK: - Fields")
         writer.blankLine()
         writer.line("/// The wire keys, conversions and defaults of the declared fields.")
-        writer.block("\(model.access)enum Fields {") { writer in
+        writer.block("fileprivate enum Fields {") { writer in
             for field in model.fields {
-                var arguments = ["\"\(field.name)\"", "key: \"\(field.wireKey)\""]
+                var arguments = ["\"\(field.name)\"", "key: \(field.wireKeyLiteral)"]
                 if let dateFormat = field.dateFormat { arguments.append("dateFormat: \(dateFormat)") }
                 if let value = field.defaultValue, value != "nil" { arguments.append("default: \(value)") }
-                writer.call("\(model.access)static let \(field.name) = ModelField<\(field.type)>", arguments)
+                writer.call("static let \(field.name) = ModelField<\(field.type)>", arguments)
             }
         }
     }
@@ -46,7 +46,7 @@ extension SwiftRenderer {
         writer.line("/// The `@local` values of \(article(model.name)).")
         writer.block("\(access)struct LocalValues: Sendable {") { writer in
             for field in model.localFields {
-                writer.documentation(field.documentation)
+                writer.documentation(documentation(of: field))
                 writer.line("\(access)var \(field.name): \(field.type)")
             }
             writer.blankLine()
@@ -79,7 +79,7 @@ extension SwiftRenderer {
         }
         writer.indented { writer in
             writer.line("\(model.fields.isEmpty ? "let" : "var") dictionary = ModelDictionary()")
-            for field in model.fields { writer.line("dictionary[Fields.\(field.name)] = \(field.name)") }
+            for field in model.fields { writer.line("dictionary.set(\(field.name), for: Fields.\(field.name))") }
             if hasLocals {
                 let locals = model.localFields.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
                 writer.line("self.init(checkedDictionary: dictionary, localValues: LocalValues(\(locals)))")
@@ -134,9 +134,16 @@ extension SwiftRenderer {
         writer.line("// MARK: - Properties")
         for field in model.allFields {
             writer.blankLine()
-            writer.documentation(field.documentation)
+            writer.documentation(documentation(of: field))
             writer.line("\(model.access)var \(field.name): \(field.type) { \(storage(of: field)) }")
         }
+    }
+
+    /// The field's schema documentation, or a line saying where it is stored.
+    func documentation(of field: SwiftFieldDescription) -> [String] {
+        if !field.documentation.isEmpty { return field.documentation }
+        if field.isLocal { return ["The local value `\(field.name)`: kept on this device only, never serialized."] }
+        return ["The `\(field.name)` field, stored under the wire key `\(field.wireKey)`."]
     }
 
     /// How a field's value is read and written inside the model and its `Changes`.

@@ -46,6 +46,8 @@ public struct SwiftFieldDescription: Sendable, Hashable {
     public var documentation: [String]
     /// The wire key, dotted for nested paths; empty for local fields.
     public var wireKey: String
+    /// The wire key as a Swift string literal, escaped.
+    public var wireKeyLiteral: String
     /// The `DateFormat` expression when it is not ISO 8601, such as `.secondsSince1970`.
     public var dateFormat: String?
     /// The schema default as a Swift expression, if any.

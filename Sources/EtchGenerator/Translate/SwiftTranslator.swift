@@ -50,6 +50,7 @@ public struct SwiftTranslator: Sendable {
             type: swiftType(field.type),
             documentation: field.documentation,
             wireKey: field.wireKey,
+            wireKeyLiteral: stringLiteral(field.wireKey),
             dateFormat: field.dateFormat.flatMap(expression(for:)),
             defaultValue: defaultValue,
             parameterDefault: defaultValue ?? (field.type.isOptional ? "nil" : nil),

@@ -21,14 +21,19 @@ extension Checker {
             return nil
         case (.enumCase(let name), .enumeration(let enumName)):
             return checkCase(name, of: enumName, at: literal.location)
-        case (.string, .scalar(.json)), (.integer, .scalar(.json)), (.float, .scalar(.json)), (.bool, .scalar(.json)),
-            (.emptyArray, .scalar(.json)), (.emptyDictionary, .scalar(.json)):
+        case (.integer(let text), .scalar(.json)):
+            return checkInteger(text, for: .int64, at: literal.location)
+        case (.float(let text), .scalar(.json)):
+            return isFinite(text, in: .double, at: literal.location) ? defaultValue(of: literal) : nil
+        case (.string, .scalar(.json)), (.bool, .scalar(.json)), (.emptyArray, .scalar(.json)),
+            (.emptyDictionary, .scalar(.json)):
             return defaultValue(of: literal)
         case (.string, .scalar(.string)), (.bool, .scalar(.bool)), (.emptyArray, .array),
-            (.emptyDictionary, .dictionary),
-            (.float, .scalar(.double)), (.float, .scalar(.float)), (.float, .scalar(.timeInterval)),
-            (.integer, .scalar(.double)), (.integer, .scalar(.float)), (.integer, .scalar(.timeInterval)):
+            (.emptyDictionary, .dictionary):
             return defaultValue(of: literal)
+        case (.float(let text), .scalar(let scalar)) where [.double, .float, .timeInterval].contains(scalar),
+            (.integer(let text), .scalar(let scalar)) where [.double, .float, .timeInterval].contains(scalar):
+            return isFinite(text, in: scalar, at: literal.location) ? defaultValue(of: literal) : nil
         case (.integer(let text), .scalar(let scalar)) where [.int, .int64, .uint].contains(scalar):
             return checkInteger(text, for: scalar, at: literal.location)
         default:
@@ -54,6 +59,15 @@ extension Checker {
             return nil
         }
         return .integer(text)
+    }
+
+    /// Checks that a number literal is finite in `Double` or `Float`: Swift only warns when
+    /// a literal overflows to infinity, and an infinite value cannot be written as JSON.
+    mutating func isFinite(_ text: String, in scalar: ScalarType, at location: SourceLocation) -> Bool {
+        let digits = text.filter { $0 != "_" }
+        let finite = scalar == .float ? Float(digits)?.isFinite : Double(digits)?.isFinite
+        if finite != true { error("number literal '\(text)' overflows type '\(scalar.rawValue)'", at: location) }
+        return finite == true
     }
 
     /// Checks that `.name` is a case of the enum.

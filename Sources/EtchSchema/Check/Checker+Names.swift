@@ -17,6 +17,10 @@ extension Checker {
             error("'\(name.text)' is a Swift keyword and cannot be used as a field name", at: name.location)
         } else if ReservedNames.modelMembers.contains(name.text) {
             error("field name '\(name.text)' is reserved: the generated model uses it", at: name.location)
+        } else if declared[name.text] != nil {
+            error(
+                "field name '\(name.text)' is also the name of a type; in the generated code it would hide the type",
+                at: name.location)
         }
     }
 

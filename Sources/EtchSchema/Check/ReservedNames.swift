@@ -29,6 +29,7 @@ enum ReservedNames {
         "Never", "Optional", "Result", "Sendable", "Set", "Substring", "UInt8", "UInt16", "UInt32", "UInt64", "Void",
         "Foundation", "Etch", "Ref", "ModelValue", "ModelDictionary", "ModelField", "ModelError", "ModelEnum",
         "ImmutableModel", "ModelValueRepresentable", "ModelValueContext", "NoLocalValues", "DateFormat",
-        "KeyPathComponent", "DataSource",
+        "KeyPathComponent", "DataSource", "Hasher", "Decoder", "Encoder", "LocalValues", "ID", "Fields", "Changes",
+        "CheckedDictionaryProof", "CaseIterable", "KeyValuePairs", "KeyPositionHint", "JSONError", "Date", "Data",
     ])
 }

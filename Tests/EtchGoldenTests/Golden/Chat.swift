@@ -14,14 +14,14 @@ public struct User: ImmutableModel, Identifiable {
     // MARK: - Fields
 
     /// The wire keys, conversions and defaults of the declared fields.
-    public enum Fields {
-        public static let id = ModelField<String>("id", key: "id")
-        public static let name = ModelField<String>("name", key: "name")
-        public static let email = ModelField<String>("email", key: "email")
-        public static let mood = ModelField<String>("mood", key: "mood", default: "neutral")
-        public static let avatarURL = ModelField<URL?>("avatarURL", key: "avatarURL")
-        public static let role = ModelField<Role>("role", key: "role", default: .member)
-        public static let lastSeen = ModelField<Date?>("lastSeen", key: "lastSeen", dateFormat: .secondsSince1970)
+    fileprivate enum Fields {
+        static let id = ModelField<String>("id", key: "id")
+        static let name = ModelField<String>("name", key: "name")
+        static let email = ModelField<String>("email", key: "email")
+        static let mood = ModelField<String>("mood", key: "mood", default: "neutral")
+        static let avatarURL = ModelField<URL?>("avatarURL", key: "avatarURL")
+        static let role = ModelField<Role>("role", key: "role", default: .member)
+        static let lastSeen = ModelField<Date?>("lastSeen", key: "lastSeen", dateFormat: .secondsSince1970)
     }
 
     // MARK: - Initializers
@@ -37,13 +37,13 @@ public struct User: ImmutableModel, Identifiable {
         lastSeen: Date? = nil
     ) {
         var dictionary = ModelDictionary()
-        dictionary[Fields.id] = id
-        dictionary[Fields.name] = name
-        dictionary[Fields.email] = email
-        dictionary[Fields.mood] = mood
-        dictionary[Fields.avatarURL] = avatarURL
-        dictionary[Fields.role] = role
-        dictionary[Fields.lastSeen] = lastSeen
+        dictionary.set(id, for: Fields.id)
+        dictionary.set(name, for: Fields.name)
+        dictionary.set(email, for: Fields.email)
+        dictionary.set(mood, for: Fields.mood)
+        dictionary.set(avatarURL, for: Fields.avatarURL)
+        dictionary.set(role, for: Fields.role)
+        dictionary.set(lastSeen, for: Fields.lastSeen)
         self.init(checkedDictionary: dictionary)
     }
 
@@ -76,16 +76,22 @@ public struct User: ImmutableModel, Identifiable {
 
     // MARK: - Properties
 
+    /// The `id` field, stored under the wire key `id`.
     public var id: String { dictionary[Fields.id] }
 
+    /// The `name` field, stored under the wire key `name`.
     public var name: String { dictionary[Fields.name] }
 
+    /// The `email` field, stored under the wire key `email`.
     public var email: String { dictionary[Fields.email] }
 
+    /// The `mood` field, stored under the wire key `mood`.
     public var mood: String { dictionary[Fields.mood] }
 
+    /// The `avatarURL` field, stored under the wire key `avatarURL`.
     public var avatarURL: URL? { dictionary[Fields.avatarURL] }
 
+    /// The `role` field, stored under the wire key `role`.
     public var role: Role { dictionary[Fields.role] }
 
     /// When the user was last seen, sent by the server as seconds since 1970.
@@ -97,16 +103,19 @@ public struct User: ImmutableModel, Identifiable {
     public struct Changes {
         fileprivate var dictionary: ModelDictionary
 
+        /// The `name` field, stored under the wire key `name`.
         public var name: String {
             get { dictionary[Fields.name] }
             set { dictionary[Fields.name] = newValue }
         }
 
+        /// The `mood` field, stored under the wire key `mood`.
         public var mood: String {
             get { dictionary[Fields.mood] }
             set { dictionary[Fields.mood] = newValue }
         }
 
+        /// The `role` field, stored under the wire key `role`.
         public var role: Role {
             get { dictionary[Fields.role] }
             set { dictionary[Fields.role] = newValue }
@@ -242,16 +251,16 @@ public struct Room: ImmutableModel, Identifiable {
     // MARK: - Fields
 
     /// The wire keys, conversions and defaults of the declared fields.
-    public enum Fields {
-        public static let id = ModelField<String>("id", key: "id")
-        public static let title = ModelField<String>("title", key: "title", default: "")
-        public static let createdAt = ModelField<Date>("createdAt", key: "created_at")
-        public static let lastMessageAt = ModelField<Date?>("lastMessageAt", key: "last_message_at")
-        public static let owner = ModelField<User>("owner", key: "owner")
-        public static let creator = ModelField<Ref<User>>("creator", key: "creator")
-        public static let members = ModelField<[Ref<User>]>("members", key: "members", default: [])
-        public static let unread = ModelField<Int>("unread", key: "stats.unread", default: 0)
-        public static let settings = ModelField<[String: JSON]>("settings", key: "settings", default: [:])
+    fileprivate enum Fields {
+        static let id = ModelField<String>("id", key: "id")
+        static let title = ModelField<String>("title", key: "title", default: "")
+        static let createdAt = ModelField<Date>("createdAt", key: "created_at")
+        static let lastMessageAt = ModelField<Date?>("lastMessageAt", key: "last_message_at")
+        static let owner = ModelField<User>("owner", key: "owner")
+        static let creator = ModelField<Ref<User>>("creator", key: "creator")
+        static let members = ModelField<[Ref<User>]>("members", key: "members", default: [])
+        static let unread = ModelField<Int>("unread", key: "stats.unread", default: 0)
+        static let settings = ModelField<[String: JSON]>("settings", key: "settings", default: [:])
     }
 
     /// The `@local` values of a `Room`.
@@ -281,15 +290,15 @@ public struct Room: ImmutableModel, Identifiable {
         isExpanded: Bool = false
     ) {
         var dictionary = ModelDictionary()
-        dictionary[Fields.id] = id
-        dictionary[Fields.title] = title
-        dictionary[Fields.createdAt] = createdAt
-        dictionary[Fields.lastMessageAt] = lastMessageAt
-        dictionary[Fields.owner] = owner
-        dictionary[Fields.creator] = creator
-        dictionary[Fields.members] = members
-        dictionary[Fields.unread] = unread
-        dictionary[Fields.settings] = settings
+        dictionary.set(id, for: Fields.id)
+        dictionary.set(title, for: Fields.title)
+        dictionary.set(createdAt, for: Fields.createdAt)
+        dictionary.set(lastMessageAt, for: Fields.lastMessageAt)
+        dictionary.set(owner, for: Fields.owner)
+        dictionary.set(creator, for: Fields.creator)
+        dictionary.set(members, for: Fields.members)
+        dictionary.set(unread, for: Fields.unread)
+        dictionary.set(settings, for: Fields.settings)
         self.init(checkedDictionary: dictionary, localValues: LocalValues(isExpanded: isExpanded))
     }
 
@@ -325,12 +334,16 @@ public struct Room: ImmutableModel, Identifiable {
 
     // MARK: - Properties
 
+    /// The `id` field, stored under the wire key `id`.
     public var id: String { dictionary[Fields.id] }
 
+    /// The `title` field, stored under the wire key `title`.
     public var title: String { dictionary[Fields.title] }
 
+    /// The `createdAt` field, stored under the wire key `created_at`.
     public var createdAt: Date { dictionary[Fields.createdAt] }
 
+    /// The `lastMessageAt` field, stored under the wire key `last_message_at`.
     public var lastMessageAt: Date? { dictionary[Fields.lastMessageAt] }
 
     /// The room's owner, stored inline.
@@ -339,11 +352,13 @@ public struct Room: ImmutableModel, Identifiable {
     /// Who created the room: stored as the user's id.
     public var creator: Ref<User> { dictionary[Fields.creator] }
 
+    /// The `members` field, stored under the wire key `members`.
     public var members: [Ref<User>] { dictionary[Fields.members] }
 
     /// Unread messages, read from the nested `stats` object.
     public var unread: Int { dictionary[Fields.unread] }
 
+    /// The `settings` field, stored under the wire key `settings`.
     public var settings: [String: JSON] { dictionary[Fields.settings] }
 
     /// Whether the room's row is expanded in the list: kept on the device only.
@@ -356,16 +371,19 @@ public struct Room: ImmutableModel, Identifiable {
         fileprivate var dictionary: ModelDictionary
         fileprivate var localValues: LocalValues
 
+        /// The `title` field, stored under the wire key `title`.
         public var title: String {
             get { dictionary[Fields.title] }
             set { dictionary[Fields.title] = newValue }
         }
 
+        /// The `lastMessageAt` field, stored under the wire key `last_message_at`.
         public var lastMessageAt: Date? {
             get { dictionary[Fields.lastMessageAt] }
             set { dictionary[Fields.lastMessageAt] = newValue }
         }
 
+        /// The `members` field, stored under the wire key `members`.
         public var members: [Ref<User>] {
             get { dictionary[Fields.members] }
             set { dictionary[Fields.members] = newValue }
@@ -377,6 +395,7 @@ public struct Room: ImmutableModel, Identifiable {
             set { dictionary[Fields.unread] = newValue }
         }
 
+        /// The `settings` field, stored under the wire key `settings`.
         public var settings: [String: JSON] {
             get { dictionary[Fields.settings] }
             set { dictionary[Fields.settings] = newValue }

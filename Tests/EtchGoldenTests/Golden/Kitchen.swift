@@ -14,22 +14,22 @@ public struct Scalars: ImmutableModel, Identifiable {
     // MARK: - Fields
 
     /// The wire keys, conversions and defaults of the declared fields.
-    public enum Fields {
-        public static let id = ModelField<Int64>("id", key: "id")
-        public static let text = ModelField<String>("text", key: "text")
-        public static let count = ModelField<Int>("count", key: "count")
-        public static let big = ModelField<Int64?>("big", key: "big")
-        public static let unsigned = ModelField<UInt>("unsigned", key: "unsigned", default: 0)
-        public static let ratio = ModelField<Double>("ratio", key: "ratio", default: 0.5)
-        public static let scale = ModelField<Float?>("scale", key: "scale")
-        public static let flag = ModelField<Bool>("flag", key: "flag", default: true)
-        public static let createdAt = ModelField<Date?>("createdAt", key: "created_at")
-        public static let elapsed = ModelField<TimeInterval?>("elapsed", key: "elapsed")
-        public static let blob = ModelField<Data?>("blob", key: "blob")
-        public static let link = ModelField<URL?>("link", key: "link")
-        public static let uuid = ModelField<UUID?>("uuid", key: "uuid")
-        public static let price = ModelField<Decimal?>("price", key: "price")
-        public static let extra = ModelField<JSON?>("extra", key: "extra")
+    fileprivate enum Fields {
+        static let id = ModelField<Int64>("id", key: "id")
+        static let text = ModelField<String>("text", key: "text")
+        static let count = ModelField<Int>("count", key: "count")
+        static let big = ModelField<Int64?>("big", key: "big")
+        static let unsigned = ModelField<UInt>("unsigned", key: "unsigned", default: 0)
+        static let ratio = ModelField<Double>("ratio", key: "ratio", default: 0.5)
+        static let scale = ModelField<Float?>("scale", key: "scale")
+        static let flag = ModelField<Bool>("flag", key: "flag", default: true)
+        static let createdAt = ModelField<Date?>("createdAt", key: "created_at")
+        static let elapsed = ModelField<TimeInterval?>("elapsed", key: "elapsed")
+        static let blob = ModelField<Data?>("blob", key: "blob")
+        static let link = ModelField<URL?>("link", key: "link")
+        static let uuid = ModelField<UUID?>("uuid", key: "uuid")
+        static let price = ModelField<Decimal?>("price", key: "price")
+        static let extra = ModelField<JSON?>("extra", key: "extra")
     }
 
     // MARK: - Initializers
@@ -53,21 +53,21 @@ public struct Scalars: ImmutableModel, Identifiable {
         extra: JSON? = nil
     ) {
         var dictionary = ModelDictionary()
-        dictionary[Fields.id] = id
-        dictionary[Fields.text] = text
-        dictionary[Fields.count] = count
-        dictionary[Fields.big] = big
-        dictionary[Fields.unsigned] = unsigned
-        dictionary[Fields.ratio] = ratio
-        dictionary[Fields.scale] = scale
-        dictionary[Fields.flag] = flag
-        dictionary[Fields.createdAt] = createdAt
-        dictionary[Fields.elapsed] = elapsed
-        dictionary[Fields.blob] = blob
-        dictionary[Fields.link] = link
-        dictionary[Fields.uuid] = uuid
-        dictionary[Fields.price] = price
-        dictionary[Fields.extra] = extra
+        dictionary.set(id, for: Fields.id)
+        dictionary.set(text, for: Fields.text)
+        dictionary.set(count, for: Fields.count)
+        dictionary.set(big, for: Fields.big)
+        dictionary.set(unsigned, for: Fields.unsigned)
+        dictionary.set(ratio, for: Fields.ratio)
+        dictionary.set(scale, for: Fields.scale)
+        dictionary.set(flag, for: Fields.flag)
+        dictionary.set(createdAt, for: Fields.createdAt)
+        dictionary.set(elapsed, for: Fields.elapsed)
+        dictionary.set(blob, for: Fields.blob)
+        dictionary.set(link, for: Fields.link)
+        dictionary.set(uuid, for: Fields.uuid)
+        dictionary.set(price, for: Fields.price)
+        dictionary.set(extra, for: Fields.extra)
         self.init(checkedDictionary: dictionary)
     }
 
@@ -108,34 +108,49 @@ public struct Scalars: ImmutableModel, Identifiable {
 
     // MARK: - Properties
 
+    /// The `id` field, stored under the wire key `id`.
     public var id: Int64 { dictionary[Fields.id] }
 
+    /// The `text` field, stored under the wire key `text`.
     public var text: String { dictionary[Fields.text] }
 
+    /// The `count` field, stored under the wire key `count`.
     public var count: Int { dictionary[Fields.count] }
 
+    /// The `big` field, stored under the wire key `big`.
     public var big: Int64? { dictionary[Fields.big] }
 
+    /// The `unsigned` field, stored under the wire key `unsigned`.
     public var unsigned: UInt { dictionary[Fields.unsigned] }
 
+    /// The `ratio` field, stored under the wire key `ratio`.
     public var ratio: Double { dictionary[Fields.ratio] }
 
+    /// The `scale` field, stored under the wire key `scale`.
     public var scale: Float? { dictionary[Fields.scale] }
 
+    /// The `flag` field, stored under the wire key `flag`.
     public var flag: Bool { dictionary[Fields.flag] }
 
+    /// The `createdAt` field, stored under the wire key `created_at`.
     public var createdAt: Date? { dictionary[Fields.createdAt] }
 
+    /// The `elapsed` field, stored under the wire key `elapsed`.
     public var elapsed: TimeInterval? { dictionary[Fields.elapsed] }
 
+    /// The `blob` field, stored under the wire key `blob`.
     public var blob: Data? { dictionary[Fields.blob] }
 
+    /// The `link` field, stored under the wire key `link`.
     public var link: URL? { dictionary[Fields.link] }
 
+    /// The `uuid` field, stored under the wire key `uuid`.
     public var uuid: UUID? { dictionary[Fields.uuid] }
 
+    /// The `price` field, stored under the wire key `price`.
     public var price: Decimal? { dictionary[Fields.price] }
 
+    /// The `extra` field, stored under the wire key `extra`.
     public var extra: JSON? { dictionary[Fields.extra] }
 
     // MARK: - Copying
@@ -144,71 +159,85 @@ public struct Scalars: ImmutableModel, Identifiable {
     public struct Changes {
         fileprivate var dictionary: ModelDictionary
 
+        /// The `text` field, stored under the wire key `text`.
         public var text: String {
             get { dictionary[Fields.text] }
             set { dictionary[Fields.text] = newValue }
         }
 
+        /// The `count` field, stored under the wire key `count`.
         public var count: Int {
             get { dictionary[Fields.count] }
             set { dictionary[Fields.count] = newValue }
         }
 
+        /// The `big` field, stored under the wire key `big`.
         public var big: Int64? {
             get { dictionary[Fields.big] }
             set { dictionary[Fields.big] = newValue }
         }
 
+        /// The `unsigned` field, stored under the wire key `unsigned`.
         public var unsigned: UInt {
             get { dictionary[Fields.unsigned] }
             set { dictionary[Fields.unsigned] = newValue }
         }
 
+        /// The `ratio` field, stored under the wire key `ratio`.
         public var ratio: Double {
             get { dictionary[Fields.ratio] }
             set { dictionary[Fields.ratio] = newValue }
         }
 
+        /// The `scale` field, stored under the wire key `scale`.
         public var scale: Float? {
             get { dictionary[Fields.scale] }
             set { dictionary[Fields.scale] = newValue }
         }
 
+        /// The `flag` field, stored under the wire key `flag`.
         public var flag: Bool {
             get { dictionary[Fields.flag] }
             set { dictionary[Fields.flag] = newValue }
         }
 
+        /// The `createdAt` field, stored under the wire key `created_at`.
         public var createdAt: Date? {
             get { dictionary[Fields.createdAt] }
             set { dictionary[Fields.createdAt] = newValue }
         }
 
+        /// The `elapsed` field, stored under the wire key `elapsed`.
         public var elapsed: TimeInterval? {
             get { dictionary[Fields.elapsed] }
             set { dictionary[Fields.elapsed] = newValue }
         }
 
+        /// The `blob` field, stored under the wire key `blob`.
         public var blob: Data? {
             get { dictionary[Fields.blob] }
             set { dictionary[Fields.blob] = newValue }
         }
 
+        /// The `link` field, stored under the wire key `link`.
         public var link: URL? {
             get { dictionary[Fields.link] }
             set { dictionary[Fields.link] = newValue }
         }
 
+        /// The `uuid` field, stored under the wire key `uuid`.
         public var uuid: UUID? {
             get { dictionary[Fields.uuid] }
             set { dictionary[Fields.uuid] = newValue }
         }
 
+        /// The `price` field, stored under the wire key `price`.
         public var price: Decimal? {
             get { dictionary[Fields.price] }
             set { dictionary[Fields.price] = newValue }
         }
 
+        /// The `extra` field, stored under the wire key `extra`.
         public var extra: JSON? {
             get { dictionary[Fields.extra] }
             set { dictionary[Fields.extra] = newValue }
@@ -360,18 +389,18 @@ public struct Collections: ImmutableModel, Identifiable {
     // MARK: - Fields
 
     /// The wire keys, conversions and defaults of the declared fields.
-    public enum Fields {
-        public static let id = ModelField<String>("id", key: "id")
-        public static let tags = ModelField<[String]>("tags", key: "tags", default: [])
-        public static let matrix = ModelField<[[Int]]>("matrix", key: "matrix", default: [])
-        public static let scores = ModelField<[String: Double]>("scores", key: "scores", default: [:])
-        public static let maybeNames = ModelField<[String?]>("maybeNames", key: "maybe_names", default: [])
-        public static let children = ModelField<[Collections]>("children", key: "children", default: [])
-        public static let parent = ModelField<Collections?>("parent", key: "parent")
-        public static let best = ModelField<Ref<Scalars>?>("best", key: "best")
-        public static let others = ModelField<[Ref<Scalars>]>("others", key: "others", default: [])
-        public static let level = ModelField<Level>("level", key: "level", default: .low)
-        public static let levels = ModelField<[Level]>("levels", key: "levels", default: [])
+    fileprivate enum Fields {
+        static let id = ModelField<String>("id", key: "id")
+        static let tags = ModelField<[String]>("tags", key: "tags", default: [])
+        static let matrix = ModelField<[[Int]]>("matrix", key: "matrix", default: [])
+        static let scores = ModelField<[String: Double]>("scores", key: "scores", default: [:])
+        static let maybeNames = ModelField<[String?]>("maybeNames", key: "maybe_names", default: [])
+        static let children = ModelField<[Collections]>("children", key: "children", default: [])
+        static let parent = ModelField<Collections?>("parent", key: "parent")
+        static let best = ModelField<Ref<Scalars>?>("best", key: "best")
+        static let others = ModelField<[Ref<Scalars>]>("others", key: "others", default: [])
+        static let level = ModelField<Level>("level", key: "level", default: .low)
+        static let levels = ModelField<[Level]>("levels", key: "levels", default: [])
     }
 
     // MARK: - Initializers
@@ -391,17 +420,17 @@ public struct Collections: ImmutableModel, Identifiable {
         levels: [Level] = []
     ) {
         var dictionary = ModelDictionary()
-        dictionary[Fields.id] = id
-        dictionary[Fields.tags] = tags
-        dictionary[Fields.matrix] = matrix
-        dictionary[Fields.scores] = scores
-        dictionary[Fields.maybeNames] = maybeNames
-        dictionary[Fields.children] = children
-        dictionary[Fields.parent] = parent
-        dictionary[Fields.best] = best
-        dictionary[Fields.others] = others
-        dictionary[Fields.level] = level
-        dictionary[Fields.levels] = levels
+        dictionary.set(id, for: Fields.id)
+        dictionary.set(tags, for: Fields.tags)
+        dictionary.set(matrix, for: Fields.matrix)
+        dictionary.set(scores, for: Fields.scores)
+        dictionary.set(maybeNames, for: Fields.maybeNames)
+        dictionary.set(children, for: Fields.children)
+        dictionary.set(parent, for: Fields.parent)
+        dictionary.set(best, for: Fields.best)
+        dictionary.set(others, for: Fields.others)
+        dictionary.set(level, for: Fields.level)
+        dictionary.set(levels, for: Fields.levels)
         self.init(checkedDictionary: dictionary)
     }
 
@@ -438,26 +467,37 @@ public struct Collections: ImmutableModel, Identifiable {
 
     // MARK: - Properties
 
+    /// The `id` field, stored under the wire key `id`.
     public var id: String { dictionary[Fields.id] }
 
+    /// The `tags` field, stored under the wire key `tags`.
     public var tags: [String] { dictionary[Fields.tags] }
 
+    /// The `matrix` field, stored under the wire key `matrix`.
     public var matrix: [[Int]] { dictionary[Fields.matrix] }
 
+    /// The `scores` field, stored under the wire key `scores`.
     public var scores: [String: Double] { dictionary[Fields.scores] }
 
+    /// The `maybeNames` field, stored under the wire key `maybe_names`.
     public var maybeNames: [String?] { dictionary[Fields.maybeNames] }
 
+    /// The `children` field, stored under the wire key `children`.
     public var children: [Collections] { dictionary[Fields.children] }
 
+    /// The `parent` field, stored under the wire key `parent`.
     public var parent: Collections? { dictionary[Fields.parent] }
 
+    /// The `best` field, stored under the wire key `best`.
     public var best: Ref<Scalars>? { dictionary[Fields.best] }
 
+    /// The `others` field, stored under the wire key `others`.
     public var others: [Ref<Scalars>] { dictionary[Fields.others] }
 
+    /// The `level` field, stored under the wire key `level`.
     public var level: Level { dictionary[Fields.level] }
 
+    /// The `levels` field, stored under the wire key `levels`.
     public var levels: [Level] { dictionary[Fields.levels] }
 
     // MARK: - Copying
@@ -466,51 +506,61 @@ public struct Collections: ImmutableModel, Identifiable {
     public struct Changes {
         fileprivate var dictionary: ModelDictionary
 
+        /// The `tags` field, stored under the wire key `tags`.
         public var tags: [String] {
             get { dictionary[Fields.tags] }
             set { dictionary[Fields.tags] = newValue }
         }
 
+        /// The `matrix` field, stored under the wire key `matrix`.
         public var matrix: [[Int]] {
             get { dictionary[Fields.matrix] }
             set { dictionary[Fields.matrix] = newValue }
         }
 
+        /// The `scores` field, stored under the wire key `scores`.
         public var scores: [String: Double] {
             get { dictionary[Fields.scores] }
             set { dictionary[Fields.scores] = newValue }
         }
 
+        /// The `maybeNames` field, stored under the wire key `maybe_names`.
         public var maybeNames: [String?] {
             get { dictionary[Fields.maybeNames] }
             set { dictionary[Fields.maybeNames] = newValue }
         }
 
+        /// The `children` field, stored under the wire key `children`.
         public var children: [Collections] {
             get { dictionary[Fields.children] }
             set { dictionary[Fields.children] = newValue }
         }
 
+        /// The `parent` field, stored under the wire key `parent`.
         public var parent: Collections? {
             get { dictionary[Fields.parent] }
             set { dictionary[Fields.parent] = newValue }
         }
 
+        /// The `best` field, stored under the wire key `best`.
         public var best: Ref<Scalars>? {
             get { dictionary[Fields.best] }
             set { dictionary[Fields.best] = newValue }
         }
 
+        /// The `others` field, stored under the wire key `others`.
         public var others: [Ref<Scalars>] {
             get { dictionary[Fields.others] }
             set { dictionary[Fields.others] = newValue }
         }
 
+        /// The `level` field, stored under the wire key `level`.
         public var level: Level {
             get { dictionary[Fields.level] }
             set { dictionary[Fields.level] = newValue }
         }
 
+        /// The `levels` field, stored under the wire key `levels`.
         public var levels: [Level] {
             get { dictionary[Fields.levels] }
             set { dictionary[Fields.levels] = newValue }
@@ -641,29 +691,31 @@ public struct Attributes: ImmutableModel, Identifiable {
     // MARK: - Fields
 
     /// The wire keys, conversions and defaults of the declared fields.
-    public enum Fields {
-        public static let id = ModelField<String>("id", key: "ID")
-        public static let views = ModelField<Int>("views", key: "meta.stats.views", default: 0)
-        public static let likes = ModelField<Int>("likes", key: "meta.stats.likes", default: 0)
-        public static let iso = ModelField<Date?>("iso", key: "iso")
-        public static let seconds = ModelField<Date?>("seconds", key: "seconds", dateFormat: .secondsSince1970)
-        public static let milliseconds = ModelField<[Date]>(
+    fileprivate enum Fields {
+        static let id = ModelField<String>("id", key: "ID")
+        static let views = ModelField<Int>("views", key: "meta.stats.views", default: 0)
+        static let likes = ModelField<Int>("likes", key: "meta.stats.likes", default: 0)
+        static let iso = ModelField<Date?>("iso", key: "iso")
+        static let seconds = ModelField<Date?>("seconds", key: "seconds", dateFormat: .secondsSince1970)
+        static let milliseconds = ModelField<[Date]>(
             "milliseconds", key: "milliseconds", dateFormat: .millisecondsSince1970, default: []
         )
-        public static let day = ModelField<Date?>("day", key: "day", dateFormat: .custom("yyyy-MM-dd"))
-        public static let category = ModelField<String>("category", key: "category", default: "none")
-        public static let slug = ModelField<String>("slug", key: "slug")
-        public static let rank = ModelField<Int>("rank", key: "rank", default: 0)
-        public static let escaped = ModelField<String>(
+        static let day = ModelField<Date?>("day", key: "day", dateFormat: .custom("yyyy-MM-dd"))
+        static let category = ModelField<String>("category", key: "category", default: "none")
+        static let slug = ModelField<String>("slug", key: "slug")
+        static let rank = ModelField<Int>("rank", key: "rank", default: 0)
+        static let escaped = ModelField<String>(
             "escaped", key: "escaped", default: "quote \" backslash \\ newline \n tab \t"
         )
-        public static let negative = ModelField<Int>("negative", key: "negative", default: -42)
-        public static let exponent = ModelField<Double>("exponent", key: "exponent", default: 1.5e3)
+        static let negative = ModelField<Int>("negative", key: "negative", default: -42)
+        static let exponent = ModelField<Double>("exponent", key: "exponent", default: 1.5e3)
     }
 
     /// The `@local` values of an `Attributes`.
     public struct LocalValues: Sendable {
+        /// The local value `isSelected`: kept on this device only, never serialized.
         public var isSelected: Bool
+        /// The local value `draft`: kept on this device only, never serialized.
         public var draft: String?
 
         /// Makes local values; the defaults are the schema's.
@@ -694,19 +746,19 @@ public struct Attributes: ImmutableModel, Identifiable {
         draft: String? = nil
     ) {
         var dictionary = ModelDictionary()
-        dictionary[Fields.id] = id
-        dictionary[Fields.views] = views
-        dictionary[Fields.likes] = likes
-        dictionary[Fields.iso] = iso
-        dictionary[Fields.seconds] = seconds
-        dictionary[Fields.milliseconds] = milliseconds
-        dictionary[Fields.day] = day
-        dictionary[Fields.category] = category
-        dictionary[Fields.slug] = slug
-        dictionary[Fields.rank] = rank
-        dictionary[Fields.escaped] = escaped
-        dictionary[Fields.negative] = negative
-        dictionary[Fields.exponent] = exponent
+        dictionary.set(id, for: Fields.id)
+        dictionary.set(views, for: Fields.views)
+        dictionary.set(likes, for: Fields.likes)
+        dictionary.set(iso, for: Fields.iso)
+        dictionary.set(seconds, for: Fields.seconds)
+        dictionary.set(milliseconds, for: Fields.milliseconds)
+        dictionary.set(day, for: Fields.day)
+        dictionary.set(category, for: Fields.category)
+        dictionary.set(slug, for: Fields.slug)
+        dictionary.set(rank, for: Fields.rank)
+        dictionary.set(escaped, for: Fields.escaped)
+        dictionary.set(negative, for: Fields.negative)
+        dictionary.set(exponent, for: Fields.exponent)
         self.init(checkedDictionary: dictionary, localValues: LocalValues(isSelected: isSelected, draft: draft))
     }
 
@@ -746,34 +798,49 @@ public struct Attributes: ImmutableModel, Identifiable {
 
     // MARK: - Properties
 
+    /// The `id` field, stored under the wire key `ID`.
     public var id: String { dictionary[Fields.id] }
 
+    /// The `views` field, stored under the wire key `meta.stats.views`.
     public var views: Int { dictionary[Fields.views] }
 
+    /// The `likes` field, stored under the wire key `meta.stats.likes`.
     public var likes: Int { dictionary[Fields.likes] }
 
+    /// The `iso` field, stored under the wire key `iso`.
     public var iso: Date? { dictionary[Fields.iso] }
 
+    /// The `seconds` field, stored under the wire key `seconds`.
     public var seconds: Date? { dictionary[Fields.seconds] }
 
+    /// The `milliseconds` field, stored under the wire key `milliseconds`.
     public var milliseconds: [Date] { dictionary[Fields.milliseconds] }
 
+    /// The `day` field, stored under the wire key `day`.
     public var day: Date? { dictionary[Fields.day] }
 
+    /// The `category` field, stored under the wire key `category`.
     public var category: String { dictionary[Fields.category] }
 
+    /// The `slug` field, stored under the wire key `slug`.
     public var slug: String { dictionary[Fields.slug] }
 
+    /// The `rank` field, stored under the wire key `rank`.
     public var rank: Int { dictionary[Fields.rank] }
 
+    /// The `escaped` field, stored under the wire key `escaped`.
     public var escaped: String { dictionary[Fields.escaped] }
 
+    /// The `negative` field, stored under the wire key `negative`.
     public var negative: Int { dictionary[Fields.negative] }
 
+    /// The `exponent` field, stored under the wire key `exponent`.
     public var exponent: Double { dictionary[Fields.exponent] }
 
+    /// The local value `isSelected`: kept on this device only, never serialized.
     public var isSelected: Bool { localValues.isSelected }
 
+    /// The local value `draft`: kept on this device only, never serialized.
     public var draft: String? { localValues.draft }
 
     // MARK: - Copying
@@ -783,66 +850,79 @@ public struct Attributes: ImmutableModel, Identifiable {
         fileprivate var dictionary: ModelDictionary
         fileprivate var localValues: LocalValues
 
+        /// The `views` field, stored under the wire key `meta.stats.views`.
         public var views: Int {
             get { dictionary[Fields.views] }
             set { dictionary[Fields.views] = newValue }
         }
 
+        /// The `likes` field, stored under the wire key `meta.stats.likes`.
         public var likes: Int {
             get { dictionary[Fields.likes] }
             set { dictionary[Fields.likes] = newValue }
         }
 
+        /// The `iso` field, stored under the wire key `iso`.
         public var iso: Date? {
             get { dictionary[Fields.iso] }
             set { dictionary[Fields.iso] = newValue }
         }
 
+        /// The `seconds` field, stored under the wire key `seconds`.
         public var seconds: Date? {
             get { dictionary[Fields.seconds] }
             set { dictionary[Fields.seconds] = newValue }
         }
 
+        /// The `milliseconds` field, stored under the wire key `milliseconds`.
         public var milliseconds: [Date] {
             get { dictionary[Fields.milliseconds] }
             set { dictionary[Fields.milliseconds] = newValue }
         }
 
+        /// The `day` field, stored under the wire key `day`.
         public var day: Date? {
             get { dictionary[Fields.day] }
             set { dictionary[Fields.day] = newValue }
         }
 
+        /// The `category` field, stored under the wire key `category`.
         public var category: String {
             get { dictionary[Fields.category] }
             set { dictionary[Fields.category] = newValue }
         }
 
+        /// The `rank` field, stored under the wire key `rank`.
         public var rank: Int {
             get { dictionary[Fields.rank] }
             set { dictionary[Fields.rank] = newValue }
         }
 
+        /// The `escaped` field, stored under the wire key `escaped`.
         public var escaped: String {
             get { dictionary[Fields.escaped] }
             set { dictionary[Fields.escaped] = newValue }
         }
 
+        /// The `negative` field, stored under the wire key `negative`.
         public var negative: Int {
             get { dictionary[Fields.negative] }
             set { dictionary[Fields.negative] = newValue }
         }
 
+        /// The `exponent` field, stored under the wire key `exponent`.
         public var exponent: Double {
             get { dictionary[Fields.exponent] }
             set { dictionary[Fields.exponent] = newValue }
         }
 
+        /// The local value `isSelected`: kept on this device only, never serialized.
         public var isSelected: Bool {
             get { localValues.isSelected }
             set { localValues.isSelected = newValue }
         }
 
+        /// The local value `draft`: kept on this device only, never serialized.
         public var draft: String? {
             get { localValues.draft }
             set { localValues.draft = newValue }
@@ -992,9 +1072,9 @@ public struct Point: ImmutableModel {
     // MARK: - Fields
 
     /// The wire keys, conversions and defaults of the declared fields.
-    public enum Fields {
-        public static let x = ModelField<Double>("x", key: "x")
-        public static let y = ModelField<Double>("y", key: "y")
+    fileprivate enum Fields {
+        static let x = ModelField<Double>("x", key: "x")
+        static let y = ModelField<Double>("y", key: "y")
     }
 
     // MARK: - Initializers
@@ -1005,8 +1085,8 @@ public struct Point: ImmutableModel {
         y: Double
     ) {
         var dictionary = ModelDictionary()
-        dictionary[Fields.x] = x
-        dictionary[Fields.y] = y
+        dictionary.set(x, for: Fields.x)
+        dictionary.set(y, for: Fields.y)
         self.init(checkedDictionary: dictionary)
     }
 
@@ -1034,8 +1114,10 @@ public struct Point: ImmutableModel {
 
     // MARK: - Properties
 
+    /// The `x` field, stored under the wire key `x`.
     public var x: Double { dictionary[Fields.x] }
 
+    /// The `y` field, stored under the wire key `y`.
     public var y: Double { dictionary[Fields.y] }
 }
 

@@ -14,15 +14,15 @@ public struct Message: ImmutableModel, Identifiable {
     // MARK: - Fields
 
     /// The wire keys, conversions and defaults of the declared fields.
-    public enum Fields {
-        public static let id = ModelField<String>("id", key: "id")
-        public static let roomID = ModelField<Ref<Room>>("roomID", key: "room_id")
-        public static let author = ModelField<Ref<User>>("author", key: "author")
-        public static let text = ModelField<String>("text", key: "text")
-        public static let sentAt = ModelField<Date>("sentAt", key: "sent_at")
-        public static let editedAt = ModelField<Date?>("editedAt", key: "edited_at")
-        public static let reactions = ModelField<[String: Int]>("reactions", key: "reactions", default: [:])
-        public static let attachments = ModelField<[Attachment]>("attachments", key: "attachments", default: [])
+    fileprivate enum Fields {
+        static let id = ModelField<String>("id", key: "id")
+        static let roomID = ModelField<Ref<Room>>("roomID", key: "room_id")
+        static let author = ModelField<Ref<User>>("author", key: "author")
+        static let text = ModelField<String>("text", key: "text")
+        static let sentAt = ModelField<Date>("sentAt", key: "sent_at")
+        static let editedAt = ModelField<Date?>("editedAt", key: "edited_at")
+        static let reactions = ModelField<[String: Int]>("reactions", key: "reactions", default: [:])
+        static let attachments = ModelField<[Attachment]>("attachments", key: "attachments", default: [])
     }
 
     // MARK: - Initializers
@@ -39,14 +39,14 @@ public struct Message: ImmutableModel, Identifiable {
         attachments: [Attachment] = []
     ) {
         var dictionary = ModelDictionary()
-        dictionary[Fields.id] = id
-        dictionary[Fields.roomID] = roomID
-        dictionary[Fields.author] = author
-        dictionary[Fields.text] = text
-        dictionary[Fields.sentAt] = sentAt
-        dictionary[Fields.editedAt] = editedAt
-        dictionary[Fields.reactions] = reactions
-        dictionary[Fields.attachments] = attachments
+        dictionary.set(id, for: Fields.id)
+        dictionary.set(roomID, for: Fields.roomID)
+        dictionary.set(author, for: Fields.author)
+        dictionary.set(text, for: Fields.text)
+        dictionary.set(sentAt, for: Fields.sentAt)
+        dictionary.set(editedAt, for: Fields.editedAt)
+        dictionary.set(reactions, for: Fields.reactions)
+        dictionary.set(attachments, for: Fields.attachments)
         self.init(checkedDictionary: dictionary)
     }
 
@@ -80,20 +80,28 @@ public struct Message: ImmutableModel, Identifiable {
 
     // MARK: - Properties
 
+    /// The `id` field, stored under the wire key `id`.
     public var id: String { dictionary[Fields.id] }
 
+    /// The `roomID` field, stored under the wire key `room_id`.
     public var roomID: Ref<Room> { dictionary[Fields.roomID] }
 
+    /// The `author` field, stored under the wire key `author`.
     public var author: Ref<User> { dictionary[Fields.author] }
 
+    /// The `text` field, stored under the wire key `text`.
     public var text: String { dictionary[Fields.text] }
 
+    /// The `sentAt` field, stored under the wire key `sent_at`.
     public var sentAt: Date { dictionary[Fields.sentAt] }
 
+    /// The `editedAt` field, stored under the wire key `edited_at`.
     public var editedAt: Date? { dictionary[Fields.editedAt] }
 
+    /// The `reactions` field, stored under the wire key `reactions`.
     public var reactions: [String: Int] { dictionary[Fields.reactions] }
 
+    /// The `attachments` field, stored under the wire key `attachments`.
     public var attachments: [Attachment] { dictionary[Fields.attachments] }
 
     // MARK: - Copying
@@ -102,21 +110,25 @@ public struct Message: ImmutableModel, Identifiable {
     public struct Changes {
         fileprivate var dictionary: ModelDictionary
 
+        /// The `text` field, stored under the wire key `text`.
         public var text: String {
             get { dictionary[Fields.text] }
             set { dictionary[Fields.text] = newValue }
         }
 
+        /// The `editedAt` field, stored under the wire key `edited_at`.
         public var editedAt: Date? {
             get { dictionary[Fields.editedAt] }
             set { dictionary[Fields.editedAt] = newValue }
         }
 
+        /// The `reactions` field, stored under the wire key `reactions`.
         public var reactions: [String: Int] {
             get { dictionary[Fields.reactions] }
             set { dictionary[Fields.reactions] = newValue }
         }
 
+        /// The `attachments` field, stored under the wire key `attachments`.
         public var attachments: [Attachment] {
             get { dictionary[Fields.attachments] }
             set { dictionary[Fields.attachments] = newValue }
@@ -211,16 +223,16 @@ public struct Attachment: ImmutableModel {
     // MARK: - Fields
 
     /// The wire keys, conversions and defaults of the declared fields.
-    public enum Fields {
-        public static let url = ModelField<URL>("url", key: "url")
-        public static let byteCount = ModelField<Int64>("byteCount", key: "byteCount", default: 0)
-        public static let checksum = ModelField<Data?>("checksum", key: "checksum")
-        public static let price = ModelField<Decimal?>("price", key: "price")
-        public static let uploadID = ModelField<UUID?>("uploadID", key: "uploadID")
-        public static let duration = ModelField<TimeInterval?>("duration", key: "duration")
-        public static let width = ModelField<Float?>("width", key: "width")
-        public static let flags = ModelField<[Bool]>("flags", key: "flags", default: [])
-        public static let size = ModelField<UInt?>("size", key: "size")
+    fileprivate enum Fields {
+        static let url = ModelField<URL>("url", key: "url")
+        static let byteCount = ModelField<Int64>("byteCount", key: "byteCount", default: 0)
+        static let checksum = ModelField<Data?>("checksum", key: "checksum")
+        static let price = ModelField<Decimal?>("price", key: "price")
+        static let uploadID = ModelField<UUID?>("uploadID", key: "uploadID")
+        static let duration = ModelField<TimeInterval?>("duration", key: "duration")
+        static let width = ModelField<Float?>("width", key: "width")
+        static let flags = ModelField<[Bool]>("flags", key: "flags", default: [])
+        static let size = ModelField<UInt?>("size", key: "size")
     }
 
     // MARK: - Initializers
@@ -238,15 +250,15 @@ public struct Attachment: ImmutableModel {
         size: UInt? = nil
     ) {
         var dictionary = ModelDictionary()
-        dictionary[Fields.url] = url
-        dictionary[Fields.byteCount] = byteCount
-        dictionary[Fields.checksum] = checksum
-        dictionary[Fields.price] = price
-        dictionary[Fields.uploadID] = uploadID
-        dictionary[Fields.duration] = duration
-        dictionary[Fields.width] = width
-        dictionary[Fields.flags] = flags
-        dictionary[Fields.size] = size
+        dictionary.set(url, for: Fields.url)
+        dictionary.set(byteCount, for: Fields.byteCount)
+        dictionary.set(checksum, for: Fields.checksum)
+        dictionary.set(price, for: Fields.price)
+        dictionary.set(uploadID, for: Fields.uploadID)
+        dictionary.set(duration, for: Fields.duration)
+        dictionary.set(width, for: Fields.width)
+        dictionary.set(flags, for: Fields.flags)
+        dictionary.set(size, for: Fields.size)
         self.init(checkedDictionary: dictionary)
     }
 
@@ -281,22 +293,31 @@ public struct Attachment: ImmutableModel {
 
     // MARK: - Properties
 
+    /// The `url` field, stored under the wire key `url`.
     public var url: URL { dictionary[Fields.url] }
 
+    /// The `byteCount` field, stored under the wire key `byteCount`.
     public var byteCount: Int64 { dictionary[Fields.byteCount] }
 
+    /// The `checksum` field, stored under the wire key `checksum`.
     public var checksum: Data? { dictionary[Fields.checksum] }
 
+    /// The `price` field, stored under the wire key `price`.
     public var price: Decimal? { dictionary[Fields.price] }
 
+    /// The `uploadID` field, stored under the wire key `uploadID`.
     public var uploadID: UUID? { dictionary[Fields.uploadID] }
 
+    /// The `duration` field, stored under the wire key `duration`.
     public var duration: TimeInterval? { dictionary[Fields.duration] }
 
+    /// The `width` field, stored under the wire key `width`.
     public var width: Float? { dictionary[Fields.width] }
 
+    /// The `flags` field, stored under the wire key `flags`.
     public var flags: [Bool] { dictionary[Fields.flags] }
 
+    /// The `size` field, stored under the wire key `size`.
     public var size: UInt? { dictionary[Fields.size] }
 }
 

@@ -31,14 +31,14 @@ public struct TaskItem: ImmutableModel, Identifiable {
     // MARK: - Fields
 
     /// The wire keys, types and defaults of the declared fields.
-    public enum Fields {
-        public static let id = ModelField<String>("id", key: "id")
-        public static let title = ModelField<String>("title", key: "title")
-        public static let rank = ModelField<Int>("rank", key: "rank", default: 0)
-        public static let dueAt = ModelField<Date?>("dueAt", key: "due_at")
-        public static let updatedAt = ModelField<Date?>("updatedAt", key: "updated_at", dateFormat: .secondsSince1970)
-        public static let views = ModelField<Int>("views", key: "stats.views", default: 0)
-        public static let tags = ModelField<[String]>("tags", key: "tags", default: [])
+    fileprivate enum Fields {
+        static let id = ModelField<String>("id", key: "id")
+        static let title = ModelField<String>("title", key: "title")
+        static let rank = ModelField<Int>("rank", key: "rank", default: 0)
+        static let dueAt = ModelField<Date?>("dueAt", key: "due_at")
+        static let updatedAt = ModelField<Date?>("updatedAt", key: "updated_at", dateFormat: .secondsSince1970)
+        static let views = ModelField<Int>("views", key: "stats.views", default: 0)
+        static let tags = ModelField<[String]>("tags", key: "tags", default: [])
     }
 
     /// The `@local` values of a task item.
@@ -65,13 +65,13 @@ public struct TaskItem: ImmutableModel, Identifiable {
         isExpanded: Bool = false
     ) {
         var dictionary = ModelDictionary()
-        dictionary[Fields.id] = id
-        dictionary[Fields.title] = title
-        dictionary[Fields.rank] = rank
-        dictionary[Fields.dueAt] = dueAt
-        dictionary[Fields.updatedAt] = updatedAt
-        dictionary[Fields.views] = views
-        dictionary[Fields.tags] = tags
+        dictionary.set(id, for: Fields.id)
+        dictionary.set(title, for: Fields.title)
+        dictionary.set(rank, for: Fields.rank)
+        dictionary.set(dueAt, for: Fields.dueAt)
+        dictionary.set(updatedAt, for: Fields.updatedAt)
+        dictionary.set(views, for: Fields.views)
+        dictionary.set(tags, for: Fields.tags)
         self.init(checkedDictionary: dictionary, localValues: LocalValues(isExpanded: isExpanded))
     }
 

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import Etch
+
+/// Values at the edges of their types: whatever a model writes, it reads back.
+@Suite struct EdgeValueTests {}
+
+extension EdgeValueTests {
+    @Test(arguments: [300_000_000_000.0, -70_000_000_000, 8.64e12, -8.64e12, 1e300, -.infinity, .nan])
+    func datesFarFromNowRoundTripOrClamp(seconds: Double) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        for format in [DateFormat.iso8601, .secondsSince1970, .millisecondsSince1970] {
+            let stored = format.modelValue(for: date)
+            let back = try format.date(from: stored)
+            let expected = seconds.isNaN ? 0 : min(max(seconds, -8.64e12), 8.64e12)
+            #expect(abs(back.timeIntervalSince1970 - expected) < 0.001, "\(format) \(stored)")
+        }
+        _ = date.fieldDescription  // never traps
+    }
+
+    @Test func expandedYearsAreWrittenAndRead() throws {
+        let date = Date(timeIntervalSince1970: 300_000_000_000)
+        #expect(ISO8601.string(from: date) == "+011476-08-15T05:20:00Z")
+        #expect(ISO8601.date(from: "+011476-08-15T05:20:00Z") == date)
+        #expect(ISO8601.date(from: "-000100-01-01T00:00:00Z") != nil)
+        #expect(throws: ModelError.self) { try DateFormat.secondsSince1970.date(from: 1e17) }
+    }
+
+    @Test func decimalNaNRoundTripsAndOutOfRangeNumbersThrow() throws {
+        let nan = Decimal.nan
+        #expect(nan.modelValue == "NaN")
+        #expect(try Decimal(modelValue: "NaN").isNaN)
+        #expect(throws: ModelError.self) { try Decimal(modelValue: 1e300) }
+        #expect(throws: ModelError.self) { try Decimal(modelValue: "1e300") }
+    }
+
+    @Test func floatOverflowThrowsInsteadOfBecomingInfinity() throws {
+        #expect(throws: ModelError(.invalidValue(expected: "Float", value: "1e+300, out of range"))) {
+            try Float(modelValue: 1e300)
+        }
+        #expect(try Float(modelValue: 3.5) == 3.5)
+    }
+
+    @Test func integralDoublesEqualAndHashLikeIntegers() {
+        #expect(ModelValue.int(1) == .double(1.0))
+        #expect(ModelValue.int(1).hashValue == ModelValue.double(1.0).hashValue)
+        #expect(ModelValue.uint(UInt64.max) != .double(Double(UInt64.max)))
+        #expect(ModelValue.double(1.5) != .int(1))
+        #expect(ModelValue.double(-0.0) == .int(0))
+    }
+
+    @Test func copyingAnUnchangedNumberOrAnAbsentDefaultKeepsTheModelEqual() throws {
+        let decoded = try TaskItem(dictionary: ["id": "t1", "title": "x", "rank": 1.0])
+        #expect(decoded.copyWith(rank: decoded.rank) == decoded)
+        #expect(decoded.copyWith(views: 0) == decoded)
+        #expect(decoded.copyWith(views: 0)["stats"] == nil)
+        #expect(decoded.copyWith(views: 1)["stats"] == ["views": 1])
+        #expect(decoded == (try TaskItem(dictionary: ["id": "t1", "title": "x", "rank": 1])))
+    }
+
+    @Test func nullForADefaultedFieldReadsAsTheDefault() throws {
+        let item = try TaskItem(dictionary: ["id": "t1", "title": "x", "rank": nil, "tags": nil])
+        #expect(item.rank == 0)
+        #expect(item.tags == [])
+        #expect(item["rank"] == .null)
+        #expect(throws: ModelError.self) { try TaskItem(dictionary: ["id": "t1", "title": nil]) }
+    }
+}
