@@ -20,7 +20,7 @@ extension ModelDictionaryTests {
         #expect(first != ["a": 1, "b": "y"])
     }
 
-    @Test(arguments: [3, 24, 25, 200])
+    @Test(arguments: [3, 20, 48, 49, 200])
     func largeDictionariesLookUpThroughTheirIndex(count: Int) {
         var dictionary = ModelDictionary()
         for position in 0..<count { dictionary["key\(position)"] = .int(Int64(position)) }
@@ -46,5 +46,20 @@ extension ModelDictionaryTests {
         #expect(ModelValue.int(-1) != ModelValue.uint(UInt64.max))
         #expect(ModelValue.integer(UInt64.max) == .uint(UInt64.max))
         #expect(ModelValue.integer(7) == .int(7))
+    }
+}
+
+extension ModelDictionaryTests {
+    @Test(arguments: [2, 10, 48, 49, 120])
+    func repeatedKeysAreFoundWhateverTheirFingerprints(count: Int) {
+        var keys = (0..<count).map { "k\($0)" }
+        var values = (0..<count).map { ModelValue.int(Int64($0)) }
+        keys.append("k\(count / 2)")
+        values.append("last")
+        let dictionary = ModelDictionary(keys: keys, values: values)
+        #expect(dictionary.count == count)
+        #expect(dictionary["k\(count / 2)"] == "last")
+        #expect(ModelDictionary.hasRepeatedKey(["ab", "ba", "a", "b"]) == false)
+        #expect(ModelDictionary.hasRepeatedKey(["héllo", "hello", "héllo"]))
     }
 }

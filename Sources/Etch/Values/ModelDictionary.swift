@@ -23,7 +23,7 @@ public struct ModelDictionary: Sendable {
     @usableFromInline var index: [String: Int]?
 
     /// Above this many keys, lookups go through a hash index.
-    @usableFromInline static let indexThreshold = 24
+    @usableFromInline static let indexThreshold = 48
 
     /// An empty dictionary.
     public init() {
@@ -57,14 +57,7 @@ public struct ModelDictionary: Sendable {
         }
         // Fast path: no repeated key, which is what well-formed JSON holds.
         if keys.count <= Self.indexThreshold {
-            var repeated = false
-            outer: for i in 1..<keys.count {
-                for j in 0..<i where keys[i] == keys[j] {
-                    repeated = true
-                    break outer
-                }
-            }
-            if !repeated {
+            if !Self.hasRepeatedKey(keys) {
                 self.init(checkedKeys: keys, values: values, index: nil)
                 return
             }
@@ -82,6 +75,38 @@ public struct ModelDictionary: Sendable {
             }
         }
         self.init(zip(keys, values))
+    }
+
+    /// Whether a short list of keys holds one twice. Keys are compared only when their
+    /// fingerprints collide, which for distinct keys is rare.
+    static func hasRepeatedKey(_ keys: [String]) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { fingerprints in
+            var seen: (low: UInt64, high: UInt64) = (0, 0)
+            for (i, key) in keys.enumerated() {
+                let fingerprint = fingerprint(of: key)
+                fingerprints[i] = fingerprint
+                let bit: UInt64 = 1 << UInt64(fingerprint & 63)
+                let isSet = fingerprint < 64 ? seen.low & bit != 0 : seen.high & bit != 0
+                if isSet {
+                    for j in 0..<i where fingerprints[j] == fingerprint && keys[j] == key { return true }
+                } else if fingerprint < 64 {
+                    seen.low |= bit
+                } else {
+                    seen.high |= bit
+                }
+            }
+            return false
+        }
+    }
+
+    /// A 7-bit summary of a key: equal keys have equal fingerprints.
+    @usableFromInline
+    static func fingerprint(of key: String) -> UInt8 {
+        let utf8 = key.utf8
+        let count = utf8.count
+        let first = utf8.first ?? 0
+        let last = count > 1 ? utf8[utf8.index(before: utf8.endIndex)] : 0
+        return UInt8(truncatingIfNeeded: count &* 37 &+ Int(first) &* 11 &+ Int(last)) & 127
     }
 
     /// The number of keys.
