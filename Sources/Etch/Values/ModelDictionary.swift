@@ -157,6 +157,7 @@ extension ModelDictionary: Sequence {
         }
     }
 
+    /// The number of keys, which is exact.
     public var underestimatedCount: Int { storedKeys.count }
 }
 
