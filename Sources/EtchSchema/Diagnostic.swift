@@ -15,8 +15,10 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         self.column = column
     }
 
+    /// `path:line:column`, the prefix compilers print before a message.
     public var description: String { "\(path):\(line):\(column)" }
 
+    /// Orders by path, then line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
     }

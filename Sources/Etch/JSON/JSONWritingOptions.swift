@@ -16,6 +16,7 @@
 /// // }
 /// ```
 public struct JSONWritingOptions: OptionSet, Sendable, Hashable {
+    /// The option bits: `prettyPrinted` is 1, `sortedKeys` 2 and `escapingSlashes` 4.
     public let rawValue: Int
 
     /// Makes options from their raw bits.

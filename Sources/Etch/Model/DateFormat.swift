@@ -96,7 +96,10 @@ extension Date: ModelValueRepresentable {
         context.dateFormat.modelValue(for: self)
     }
 
+    /// `"Date"`, as error messages name this type.
     public static var typeDescription: String { "Date" }
+    /// Shown unquoted in ISO 8601 UTC whatever the context's format, such as `2024-05-01T12:00:00Z`;
+    /// milliseconds appear when not zero.
     public var fieldDescription: String { ISO8601.string(from: self) }
 }
 

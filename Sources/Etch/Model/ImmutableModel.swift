@@ -44,7 +44,9 @@ public struct NoLocalValues: Sendable, Hashable {
 }
 
 extension ImmutableModel where LocalValues == NoLocalValues {
+    /// Always the empty value, as the model declares no `@local` field.
     public var localValues: NoLocalValues { NoLocalValues() }
+    /// The model unchanged, as it has no local values to replace.
     public func replacingLocalValues(_ localValues: NoLocalValues) -> Self { self }
 }
 
@@ -67,7 +69,9 @@ extension ImmutableModel {
     /// The model as an object value.
     public func modelValue(context: ModelValueContext) -> ModelValue { .object(dictionary) }
 
+    /// ``modelName``, as error messages name this type.
     public static var typeDescription: String { modelName }
+    /// Shown as the nested model's full `description`, such as `User(id: "u1", name: "Ada")`.
     public var fieldDescription: String { description }
 
     /// The value stored under any wire key, declared or not (CBLModel's `getValueOfProperty`).

@@ -13,14 +13,19 @@ where RawValue == String {
 }
 
 extension ModelEnum {
+    /// Reads any string, a raw value matching no declared case as the unknown case; throws for other kinds.
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         guard case .string(let rawValue) = modelValue else { throw Self.mismatch(modelValue) }
         self.init(rawValue: rawValue)
     }
 
+    /// Writes the raw value as a string, the unknown case's kept raw value included.
     public func modelValue(context: ModelValueContext) -> ModelValue { .string(rawValue) }
 
+    /// The enum's Swift type name, such as `"Role"`, as error messages name this type.
     public static var typeDescription: String { "\(Self.self)" }
+    /// The raw value, such as `owner`.
     public var description: String { rawValue }
+    /// Shown as the raw value after a dot, such as `.owner` or `.auditor` for an unknown value.
     public var fieldDescription: String { "." + rawValue }
 }

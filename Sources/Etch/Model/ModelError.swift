@@ -5,6 +5,7 @@ public enum KeyPathComponent: Sendable, Hashable, CustomStringConvertible {
     /// A position in an array.
     case index(Int)
 
+    /// The key as is, or the index in brackets, such as `[2]`.
     public var description: String {
         switch self {
         case .key(let key): key
@@ -76,6 +77,8 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         prefixed(by: [component])
     }
 
+    /// The model name if known, the key path, and what was expected and found, such as
+    /// `User: at "id": expected String, found number`.
     public var description: String {
         let place = "at \"\(keyPath.keyPathDescription)\""
         let prefix = modelName.map { "\($0): " } ?? ""

@@ -9,6 +9,7 @@ extension Optional: ModelValueRepresentable where Wrapped: ModelValueRepresentab
         }
     }
 
+    /// Writes `nil` as `null`, and a wrapped value as its type writes it.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue {
         switch self {
@@ -17,6 +18,7 @@ extension Optional: ModelValueRepresentable where Wrapped: ModelValueRepresentab
         }
     }
 
+    /// Reads `null` as `nil`, and anything else as the wrapped type without checking it again.
     @inlinable
     public init(checkedModelValue: ModelValue, context: ModelValueContext) {
         if case .null = checkedModelValue {
@@ -26,12 +28,17 @@ extension Optional: ModelValueRepresentable where Wrapped: ModelValueRepresentab
         }
     }
 
+    /// The wrapped type's name with `?`, such as `"Int?"`.
     public static var typeDescription: String { "\(Wrapped.typeDescription)?" }
+    /// `.some(nil)`: an absent key reads as `nil` instead of throwing a missing-key error.
     public static var valueForMissingKey: Self? { .some(.none) }
+    /// Shown as the wrapped value's field description, or `nil`.
     public var fieldDescription: String { map(\.fieldDescription) ?? "nil" }
 }
 
 extension Array: ModelValueRepresentable where Element: ModelValueRepresentable {
+    /// Reads an array, each element as `Element`; throws for other kinds, or the first failing
+    /// element's error with its index prefixed to the key path.
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         guard case .array(let elements) = modelValue else { throw Self.mismatch(modelValue) }
         var result: [Element] = []
@@ -46,10 +53,12 @@ extension Array: ModelValueRepresentable where Element: ModelValueRepresentable 
         self = result
     }
 
+    /// Writes an array of the elements' values, in order.
     public func modelValue(context: ModelValueContext) -> ModelValue {
         .array(map { $0.modelValue(context: context) })
     }
 
+    /// Reads an already checked array, each element without checking it again; traps for other kinds.
     public init(checkedModelValue: ModelValue, context: ModelValueContext) {
         guard case .array(let elements) = checkedModelValue else {
             preconditionFailure("Etch: a checked array is no longer an array")
@@ -57,11 +66,15 @@ extension Array: ModelValueRepresentable where Element: ModelValueRepresentable 
         self = elements.map { Element(checkedModelValue: $0, context: context) }
     }
 
+    /// The element type's name in brackets, such as `"[Int]"`.
     public static var typeDescription: String { "[\(Element.typeDescription)]" }
+    /// Shown as the elements' field descriptions in brackets, such as `["a", "b"]`.
     public var fieldDescription: String { "[" + map(\.fieldDescription).joined(separator: ", ") + "]" }
 }
 
 extension Dictionary: ModelValueRepresentable where Key == String, Value: ModelValueRepresentable {
+    /// Reads an object, each value as `Value`; throws for other kinds, or the first failing
+    /// value's error with its key prefixed to the key path.
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         guard case .object(let object) = modelValue else { throw Self.mismatch(modelValue) }
         var result: [String: Value] = [:]
@@ -84,6 +97,7 @@ extension Dictionary: ModelValueRepresentable where Key == String, Value: ModelV
         )
     }
 
+    /// Reads an already checked object, each value without checking it again; traps for other kinds.
     public init(checkedModelValue: ModelValue, context: ModelValueContext) {
         guard case .object(let object) = checkedModelValue else {
             preconditionFailure("Etch: a checked dictionary is no longer an object")
@@ -96,7 +110,10 @@ extension Dictionary: ModelValueRepresentable where Key == String, Value: ModelV
         self = result
     }
 
+    /// The value type's name in a dictionary type, such as `"[String: Int]"`.
     public static var typeDescription: String { "[String: \(Value.typeDescription)]" }
+    /// Shown with keys quoted and sorted, each with its value's field description, such as
+    /// `["a": 1, "b": 2]`; `[:]` when empty.
     public var fieldDescription: String {
         guard !isEmpty else { return "[:]" }
         return "["

@@ -1,29 +1,36 @@
 import Foundation
 
 extension String: ModelValueRepresentable {
+    /// Reads a string; throws for other kinds.
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         guard case .string(let value) = modelValue else { throw Self.mismatch(modelValue) }
         self = value
     }
 
+    /// Writes a JSON string.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue { .string(self) }
 
+    /// `"String"`, as error messages name this type.
     public static var typeDescription: String { "String" }
+    /// Shown quoted and escaped like a Swift literal, such as `"Ada"`.
     public var fieldDescription: String { debugDescription }
 }
 
 extension Bool: ModelValueRepresentable {
+    /// Reads `true` or `false`; throws for other kinds.
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         guard case .bool(let value) = modelValue else { throw Self.mismatch(modelValue) }
         self = value
     }
 
+    /// Writes a JSON boolean.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue { .bool(self) }
 
+    /// `"Bool"`, as error messages name this type.
     public static var typeDescription: String { "Bool" }
 }
 
@@ -53,6 +60,7 @@ func readInteger<T: FixedWidthInteger>(_ modelValue: ModelValue, as type: T.Type
 }
 
 extension Int: ModelValueRepresentable {
+    /// Reads an integer, or an integral double, that fits in `Int`; throws for other kinds or out-of-range values.
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         if case .int(let value) = modelValue, let exact = Int(exactly: value) {
@@ -62,13 +70,17 @@ extension Int: ModelValueRepresentable {
         }
     }
 
+    /// Writes a JSON integer.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue { .int(Int64(self)) }
 
+    /// `"Int"`, as error messages name this type.
     public static var typeDescription: String { "Int" }
 }
 
 extension Int64: ModelValueRepresentable {
+    /// Reads an integer, or an integral double, that fits in `Int64`; throws for other kinds or
+    /// out-of-range values.
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         if case .int(let value) = modelValue {
@@ -78,25 +90,32 @@ extension Int64: ModelValueRepresentable {
         }
     }
 
+    /// Writes a JSON integer.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue { .int(self) }
 
+    /// `"Int64"`, as error messages name this type.
     public static var typeDescription: String { "Int64" }
 }
 
 extension UInt: ModelValueRepresentable {
+    /// Reads a non-negative integer, or an integral double, that fits in `UInt`; throws for other
+    /// kinds or out-of-range values.
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         self = try readInteger(modelValue, as: UInt.self)
     }
 
+    /// Writes a JSON integer, held as `.uint` only when above `Int64.max`.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue { .integer(UInt64(self)) }
 
+    /// `"UInt"`, as error messages name this type.
     public static var typeDescription: String { "UInt" }
 }
 
 extension Double: ModelValueRepresentable {
+    /// Reads any number, an integer as the nearest `Double`; throws for other kinds.
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         switch modelValue {
@@ -107,13 +126,17 @@ extension Double: ModelValueRepresentable {
         }
     }
 
+    /// Writes a JSON number held as `.double`.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue { .double(self) }
 
+    /// `"Double"`, as error messages name this type.
     public static var typeDescription: String { "Double" }
 }
 
 extension Float: ModelValueRepresentable {
+    /// Reads any number as `Double`, then rounds it to `Float`; throws for other kinds or finite
+    /// values beyond `Float`'s range.
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         let double = try Double(modelValue: modelValue, context: context)
@@ -124,12 +147,14 @@ extension Float: ModelValueRepresentable {
         self = float
     }
 
+    /// Writes a `.double` made from the shortest decimal text, so `0.1 as Float` is written as `0.1`.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue {
         // Through the shortest decimal text, so 0.1 as Float is written as 0.1.
         .double(Double("\(self)") ?? Double(self))
     }
 
+    /// `"Float"`, as error messages name this type.
     public static var typeDescription: String { "Float" }
 }
 
@@ -184,6 +209,7 @@ extension Decimal: ModelValueRepresentable {
     /// Writes the decimal as a string, which keeps every digit; NaN as `"NaN"`, which reads back.
     public func modelValue(context: ModelValueContext) -> ModelValue { .string(isNaN ? "NaN" : description) }
 
+    /// `"Decimal"`, as error messages name this type.
     public static var typeDescription: String { "Decimal" }
 }
 
@@ -200,10 +226,12 @@ extension Data: ModelValueRepresentable {
     /// Writes base64 text.
     public func modelValue(context: ModelValueContext) -> ModelValue { .string(base64EncodedString()) }
 
+    /// `"Data"`, as error messages name this type.
     public static var typeDescription: String { "Data" }
 }
 
 extension URL: ModelValueRepresentable {
+    /// Reads a string that `URL(string:)` accepts; throws for other kinds or malformed URLs.
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         guard case .string(let text) = modelValue else { throw Self.mismatch(modelValue) }
         guard let url = URL(string: text) else {
@@ -212,13 +240,18 @@ extension URL: ModelValueRepresentable {
         self = url
     }
 
+    /// Writes the URL's `absoluteString`.
     public func modelValue(context: ModelValueContext) -> ModelValue { .string(absoluteString) }
 
+    /// `"URL"`, as error messages name this type.
     public static var typeDescription: String { "URL" }
+    /// Shown as its `absoluteString`, quoted, such as `"https://example.com/a"`.
     public var fieldDescription: String { absoluteString.debugDescription }
 }
 
 extension UUID: ModelValueRepresentable {
+    /// Reads a UUID string such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`; throws for other kinds
+    /// or malformed text.
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         guard case .string(let text) = modelValue else { throw Self.mismatch(modelValue) }
         guard let uuid = UUID(uuidString: text) else {
@@ -227,18 +260,24 @@ extension UUID: ModelValueRepresentable {
         self = uuid
     }
 
+    /// Writes the uppercase `uuidString`.
     public func modelValue(context: ModelValueContext) -> ModelValue { .string(uuidString) }
 
+    /// `"UUID"`, as error messages name this type.
     public static var typeDescription: String { "UUID" }
+    /// Shown as its uppercase `uuidString`, quoted.
     public var fieldDescription: String { uuidString.debugDescription }
 }
 
 extension ModelValue: ModelValueRepresentable {
+    /// Takes any value unchanged; never throws.
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) { self = modelValue }
 
+    /// Writes the value unchanged.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue { self }
 
+    /// `"JSON"`, as error messages name this type.
     public static var typeDescription: String { "JSON" }
 }

@@ -43,9 +43,12 @@ public protocol ModelValueRepresentable: Sendable {
 }
 
 extension ModelValueRepresentable {
+    /// `nil` by default: an absent key throws a missing-key error.
     public static var valueForMissingKey: Self? { nil }
+    /// By default the value's string interpolation, such as `42` or `true`.
     public var fieldDescription: String { "\(self)" }
 
+    /// By default reads through ``init(modelValue:context:)``, trapping if the value no longer converts.
     @inlinable
     public init(checkedModelValue: ModelValue, context: ModelValueContext) {
         do {

@@ -19,12 +19,16 @@ where Target.ID: ModelValueRepresentable & Sendable {
         self.id = target.id
     }
 
+    /// Reads the referenced model's id as `Target.ID` reads it, throwing its errors.
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         id = try Target.ID(modelValue: modelValue, context: context)
     }
 
+    /// Writes only the id, as `Target.ID` writes it.
     public func modelValue(context: ModelValueContext) -> ModelValue { id.modelValue(context: context) }
 
+    /// `Ref<` and the target's model name, such as `"Ref<User>"`, as error messages name this type.
     public static var typeDescription: String { "Ref<\(Target.modelName)>" }
+    /// Shown as the id's field description in `Ref(…)`, such as `Ref("u1")`.
     public var fieldDescription: String { "Ref(\(id.fieldDescription))" }
 }

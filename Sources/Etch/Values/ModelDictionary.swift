@@ -182,6 +182,7 @@ extension ModelDictionary: Sequence {
         }
     }
 
+    /// The number of keys, which is exact.
     public var underestimatedCount: Int { storedKeys.count }
 }
 

@@ -19,6 +19,8 @@ extension ModelValue: Hashable {
         }
     }
 
+    /// Hashes consistently with `==`: equal numbers hash alike whichever case holds them,
+    /// and objects hash without regard to key order.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null:
