@@ -105,7 +105,7 @@ extension SnippetTests {
         expectContains(
             output,
             """
-                /// The `@local` values of a `Row`.
+                /// The `@local` values of `Row`.
                 public struct LocalValues: Sendable {
                     /// The local value `isOpen`: kept on this device only, never serialized.
                     public var isOpen: Bool

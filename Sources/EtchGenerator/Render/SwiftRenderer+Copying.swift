@@ -7,7 +7,7 @@ extension SwiftRenderer {
             writer.blankLine()
             writer.line("// MARK: - Copying")
             writer.blankLine()
-            writer.line("/// The `var` fields of \(article(model.name)), for `copyWith(_:)`.")
+            writer.line("/// The `var` fields of `\(model.name)`, for `copyWith(_:)`.")
             writer.block("\(access)struct Changes {") { writer in
                 writer.line("fileprivate var dictionary: ModelDictionary")
                 if hasLocals { writer.line("fileprivate var localValues: LocalValues") }
@@ -22,7 +22,8 @@ extension SwiftRenderer {
             }
             let example = mutable.first.map { "$0.\($0.name) = …" } ?? ""
             writer.blankLine()
-            writer.line("/// A copy with several fields changed at once; local values carry over.")
+            let carry = hasLocals ? "; local values carry over" : ""
+            writer.line("/// A copy with several fields changed at once\(carry).")
             writer.line("///")
             writer.line("/// ```swift")
             writer.line("/// let changed = value.copyWith { \(example) }")

@@ -43,7 +43,7 @@ extension SwiftRenderer {
         guard !model.localFields.isEmpty else { return }
         let access = model.access
         writer.blankLine()
-        writer.line("/// The `@local` values of \(article(model.name)).")
+        writer.line("/// The `@local` values of `\(model.name)`.")
         writer.block("\(access)struct LocalValues: Sendable {") { writer in
             for field in model.localFields {
                 writer.documentation(documentation(of: field))
@@ -64,7 +64,7 @@ extension SwiftRenderer {
         writer.blankLine()
         writer.line("// MARK: - Initializers")
         writer.blankLine()
-        writer.line("/// Makes \(article(model.name)); the defaults are the schema's.")
+        writer.line("/// Makes a new `\(model.name)`; the defaults are the schema's.")
         let parameters = model.allFields.map(parameter)
         if parameters.isEmpty {
             writer.line("\(access)init() {")
@@ -89,7 +89,7 @@ extension SwiftRenderer {
         }
         writer.line("}")
         writer.blankLine()
-        writer.line("/// Makes \(article(model.name)) from a dictionary, checking every declared field.")
+        writer.line("/// Makes a new `\(model.name)` from a dictionary, checking every declared field.")
         writer.line("///")
         writer.line("/// - Throws: `ModelError` naming the key path and the expected and found types.")
         writer.block("\(access)init(dictionary: ModelDictionary) throws(ModelError) {") { writer in
@@ -107,7 +107,7 @@ extension SwiftRenderer {
         }
         writer.blankLine()
         writer.line(
-            "/// Makes \(article(model.name)) from a dictionary Etch has already checked, without checking it again.")
+            "/// Makes a new `\(model.name)` from a dictionary Etch has already checked, without checking it again.")
         writer.block("\(access)init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {") { writer in
             writer.line(
                 hasLocals
@@ -153,11 +153,5 @@ extension SwiftRenderer {
 
     func parameter(_ field: SwiftFieldDescription) -> String {
         "\(field.name): \(field.type)" + (field.parameterDefault.map { " = \($0)" } ?? "")
-    }
-
-    /// "a `User`", "an `Item`": for doc comments.
-    func article(_ name: String) -> String {
-        let vowel = name.first.map { "AEIOU".contains($0) } ?? false
-        return (vowel ? "an `" : "a `") + name + "`"
     }
 }

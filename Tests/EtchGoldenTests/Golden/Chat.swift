@@ -26,7 +26,7 @@ public struct User: ImmutableModel, Identifiable {
 
     // MARK: - Initializers
 
-    /// Makes an `User`; the defaults are the schema's.
+    /// Makes a new `User`; the defaults are the schema's.
     public init(
         id: String,
         name: String,
@@ -47,7 +47,7 @@ public struct User: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes an `User` from a dictionary, checking every declared field.
+    /// Makes a new `User` from a dictionary, checking every declared field.
     ///
     /// - Throws: `ModelError` naming the key path and the expected and found types.
     public init(dictionary: ModelDictionary) throws(ModelError) {
@@ -65,7 +65,7 @@ public struct User: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes an `User` from a dictionary Etch has already checked, without checking it again.
+    /// Makes a new `User` from a dictionary Etch has already checked, without checking it again.
     public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
         self.init(checkedDictionary: checkedDictionary)
     }
@@ -99,7 +99,7 @@ public struct User: ImmutableModel, Identifiable {
 
     // MARK: - Copying
 
-    /// The `var` fields of an `User`, for `copyWith(_:)`.
+    /// The `var` fields of `User`, for `copyWith(_:)`.
     public struct Changes {
         fileprivate var dictionary: ModelDictionary
 
@@ -128,7 +128,7 @@ public struct User: ImmutableModel, Identifiable {
         }
     }
 
-    /// A copy with several fields changed at once; local values carry over.
+    /// A copy with several fields changed at once.
     ///
     /// ```swift
     /// let changed = value.copyWith { $0.name = … }
@@ -263,7 +263,7 @@ public struct Room: ImmutableModel, Identifiable {
         static let settings = ModelField<[String: JSON]>("settings", key: "settings", default: [:])
     }
 
-    /// The `@local` values of a `Room`.
+    /// The `@local` values of `Room`.
     public struct LocalValues: Sendable {
         /// Whether the room's row is expanded in the list: kept on the device only.
         public var isExpanded: Bool
@@ -276,7 +276,7 @@ public struct Room: ImmutableModel, Identifiable {
 
     // MARK: - Initializers
 
-    /// Makes a `Room`; the defaults are the schema's.
+    /// Makes a new `Room`; the defaults are the schema's.
     public init(
         id: String,
         title: String = "",
@@ -302,7 +302,7 @@ public struct Room: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary, localValues: LocalValues(isExpanded: isExpanded))
     }
 
-    /// Makes a `Room` from a dictionary, checking every declared field.
+    /// Makes a new `Room` from a dictionary, checking every declared field.
     ///
     /// - Throws: `ModelError` naming the key path and the expected and found types.
     public init(dictionary: ModelDictionary) throws(ModelError) {
@@ -322,7 +322,7 @@ public struct Room: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary, localValues: LocalValues())
     }
 
-    /// Makes a `Room` from a dictionary Etch has already checked, without checking it again.
+    /// Makes a new `Room` from a dictionary Etch has already checked, without checking it again.
     public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
         self.init(checkedDictionary: checkedDictionary, localValues: LocalValues())
     }
@@ -366,7 +366,7 @@ public struct Room: ImmutableModel, Identifiable {
 
     // MARK: - Copying
 
-    /// The `var` fields of a `Room`, for `copyWith(_:)`.
+    /// The `var` fields of `Room`, for `copyWith(_:)`.
     public struct Changes {
         fileprivate var dictionary: ModelDictionary
         fileprivate var localValues: LocalValues

@@ -34,7 +34,7 @@ public struct Scalars: ImmutableModel, Identifiable {
 
     // MARK: - Initializers
 
-    /// Makes a `Scalars`; the defaults are the schema's.
+    /// Makes a new `Scalars`; the defaults are the schema's.
     public init(
         id: Int64,
         text: String,
@@ -71,7 +71,7 @@ public struct Scalars: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes a `Scalars` from a dictionary, checking every declared field.
+    /// Makes a new `Scalars` from a dictionary, checking every declared field.
     ///
     /// - Throws: `ModelError` naming the key path and the expected and found types.
     public init(dictionary: ModelDictionary) throws(ModelError) {
@@ -97,7 +97,7 @@ public struct Scalars: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes a `Scalars` from a dictionary Etch has already checked, without checking it again.
+    /// Makes a new `Scalars` from a dictionary Etch has already checked, without checking it again.
     public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
         self.init(checkedDictionary: checkedDictionary)
     }
@@ -155,7 +155,7 @@ public struct Scalars: ImmutableModel, Identifiable {
 
     // MARK: - Copying
 
-    /// The `var` fields of a `Scalars`, for `copyWith(_:)`.
+    /// The `var` fields of `Scalars`, for `copyWith(_:)`.
     public struct Changes {
         fileprivate var dictionary: ModelDictionary
 
@@ -244,7 +244,7 @@ public struct Scalars: ImmutableModel, Identifiable {
         }
     }
 
-    /// A copy with several fields changed at once; local values carry over.
+    /// A copy with several fields changed at once.
     ///
     /// ```swift
     /// let changed = value.copyWith { $0.text = … }
@@ -405,7 +405,7 @@ public struct Collections: ImmutableModel, Identifiable {
 
     // MARK: - Initializers
 
-    /// Makes a `Collections`; the defaults are the schema's.
+    /// Makes a new `Collections`; the defaults are the schema's.
     public init(
         id: String,
         tags: [String] = [],
@@ -434,7 +434,7 @@ public struct Collections: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes a `Collections` from a dictionary, checking every declared field.
+    /// Makes a new `Collections` from a dictionary, checking every declared field.
     ///
     /// - Throws: `ModelError` naming the key path and the expected and found types.
     public init(dictionary: ModelDictionary) throws(ModelError) {
@@ -456,7 +456,7 @@ public struct Collections: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes a `Collections` from a dictionary Etch has already checked, without checking it again.
+    /// Makes a new `Collections` from a dictionary Etch has already checked, without checking it again.
     public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
         self.init(checkedDictionary: checkedDictionary)
     }
@@ -502,7 +502,7 @@ public struct Collections: ImmutableModel, Identifiable {
 
     // MARK: - Copying
 
-    /// The `var` fields of a `Collections`, for `copyWith(_:)`.
+    /// The `var` fields of `Collections`, for `copyWith(_:)`.
     public struct Changes {
         fileprivate var dictionary: ModelDictionary
 
@@ -567,7 +567,7 @@ public struct Collections: ImmutableModel, Identifiable {
         }
     }
 
-    /// A copy with several fields changed at once; local values carry over.
+    /// A copy with several fields changed at once.
     ///
     /// ```swift
     /// let changed = value.copyWith { $0.tags = … }
@@ -711,7 +711,7 @@ public struct Attributes: ImmutableModel, Identifiable {
         static let exponent = ModelField<Double>("exponent", key: "exponent", default: 1.5e3)
     }
 
-    /// The `@local` values of an `Attributes`.
+    /// The `@local` values of `Attributes`.
     public struct LocalValues: Sendable {
         /// The local value `isSelected`: kept on this device only, never serialized.
         public var isSelected: Bool
@@ -727,7 +727,7 @@ public struct Attributes: ImmutableModel, Identifiable {
 
     // MARK: - Initializers
 
-    /// Makes an `Attributes`; the defaults are the schema's.
+    /// Makes a new `Attributes`; the defaults are the schema's.
     public init(
         id: String,
         views: Int = 0,
@@ -762,7 +762,7 @@ public struct Attributes: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary, localValues: LocalValues(isSelected: isSelected, draft: draft))
     }
 
-    /// Makes an `Attributes` from a dictionary, checking every declared field.
+    /// Makes a new `Attributes` from a dictionary, checking every declared field.
     ///
     /// - Throws: `ModelError` naming the key path and the expected and found types.
     public init(dictionary: ModelDictionary) throws(ModelError) {
@@ -786,7 +786,7 @@ public struct Attributes: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary, localValues: LocalValues())
     }
 
-    /// Makes an `Attributes` from a dictionary Etch has already checked, without checking it again.
+    /// Makes a new `Attributes` from a dictionary Etch has already checked, without checking it again.
     public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
         self.init(checkedDictionary: checkedDictionary, localValues: LocalValues())
     }
@@ -845,7 +845,7 @@ public struct Attributes: ImmutableModel, Identifiable {
 
     // MARK: - Copying
 
-    /// The `var` fields of an `Attributes`, for `copyWith(_:)`.
+    /// The `var` fields of `Attributes`, for `copyWith(_:)`.
     public struct Changes {
         fileprivate var dictionary: ModelDictionary
         fileprivate var localValues: LocalValues
@@ -1079,7 +1079,7 @@ public struct Point: ImmutableModel {
 
     // MARK: - Initializers
 
-    /// Makes a `Point`; the defaults are the schema's.
+    /// Makes a new `Point`; the defaults are the schema's.
     public init(
         x: Double,
         y: Double
@@ -1090,7 +1090,7 @@ public struct Point: ImmutableModel {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes a `Point` from a dictionary, checking every declared field.
+    /// Makes a new `Point` from a dictionary, checking every declared field.
     ///
     /// - Throws: `ModelError` naming the key path and the expected and found types.
     public init(dictionary: ModelDictionary) throws(ModelError) {
@@ -1103,7 +1103,7 @@ public struct Point: ImmutableModel {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes a `Point` from a dictionary Etch has already checked, without checking it again.
+    /// Makes a new `Point` from a dictionary Etch has already checked, without checking it again.
     public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
         self.init(checkedDictionary: checkedDictionary)
     }

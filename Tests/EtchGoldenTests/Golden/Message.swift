@@ -27,7 +27,7 @@ public struct Message: ImmutableModel, Identifiable {
 
     // MARK: - Initializers
 
-    /// Makes a `Message`; the defaults are the schema's.
+    /// Makes a new `Message`; the defaults are the schema's.
     public init(
         id: String,
         roomID: Ref<Room>,
@@ -50,7 +50,7 @@ public struct Message: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes a `Message` from a dictionary, checking every declared field.
+    /// Makes a new `Message` from a dictionary, checking every declared field.
     ///
     /// - Throws: `ModelError` naming the key path and the expected and found types.
     public init(dictionary: ModelDictionary) throws(ModelError) {
@@ -69,7 +69,7 @@ public struct Message: ImmutableModel, Identifiable {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes a `Message` from a dictionary Etch has already checked, without checking it again.
+    /// Makes a new `Message` from a dictionary Etch has already checked, without checking it again.
     public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
         self.init(checkedDictionary: checkedDictionary)
     }
@@ -106,7 +106,7 @@ public struct Message: ImmutableModel, Identifiable {
 
     // MARK: - Copying
 
-    /// The `var` fields of a `Message`, for `copyWith(_:)`.
+    /// The `var` fields of `Message`, for `copyWith(_:)`.
     public struct Changes {
         fileprivate var dictionary: ModelDictionary
 
@@ -135,7 +135,7 @@ public struct Message: ImmutableModel, Identifiable {
         }
     }
 
-    /// A copy with several fields changed at once; local values carry over.
+    /// A copy with several fields changed at once.
     ///
     /// ```swift
     /// let changed = value.copyWith { $0.text = … }
@@ -237,7 +237,7 @@ public struct Attachment: ImmutableModel {
 
     // MARK: - Initializers
 
-    /// Makes an `Attachment`; the defaults are the schema's.
+    /// Makes a new `Attachment`; the defaults are the schema's.
     public init(
         url: URL,
         byteCount: Int64 = 0,
@@ -262,7 +262,7 @@ public struct Attachment: ImmutableModel {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes an `Attachment` from a dictionary, checking every declared field.
+    /// Makes a new `Attachment` from a dictionary, checking every declared field.
     ///
     /// - Throws: `ModelError` naming the key path and the expected and found types.
     public init(dictionary: ModelDictionary) throws(ModelError) {
@@ -282,7 +282,7 @@ public struct Attachment: ImmutableModel {
         self.init(checkedDictionary: dictionary)
     }
 
-    /// Makes an `Attachment` from a dictionary Etch has already checked, without checking it again.
+    /// Makes a new `Attachment` from a dictionary Etch has already checked, without checking it again.
     public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
         self.init(checkedDictionary: checkedDictionary)
     }
