@@ -5,8 +5,8 @@ import Foundation
 /// ```swift
 /// if case .damaged(let error) = tasks.cacheStatus {
 ///     print(error)
-///     // The cache file /…/tasks.json could not be read (object 3: TaskItem: at "title":
-///     // missing required key (expected String)); it was kept at /…/tasks.json.damaged-2025-01-01T120000
+///     // The cache file /…/tasks.json could not be read (not valid JSON (812 bytes): …);
+///     // it was kept at /…/tasks.json.damaged-2025-01-01T120000
 /// }
 /// ```
 public enum DataSourceError: Error, Sendable, Hashable, CustomStringConvertible {
