@@ -15,7 +15,10 @@ extension DataSource {
     /// ```
     ///
     /// - Throws: ``DataSourceError`` when the file cannot be written (no space, no
-    ///   permission, …); the error is also kept in ``saveError`` and the changes stay unsaved.
+    ///   permission, …), when an object cannot be encoded (``DataSourceError/encodingFailed(_:reason:)``
+    ///   names it), or when saving over the file is refused (``DataSourceError/saveRefused(_:reason:)``:
+    ///   see ``DataSourceCacheStatus/unreadable(_:)``). The error is also kept in ``saveError``,
+    ///   the changes stay unsaved and the previous file is intact.
     public func save() async throws(DataSourceError) {
         guard let file else { return }
         if let saveRefusal { throw recordSaveError(saveRefusal) }

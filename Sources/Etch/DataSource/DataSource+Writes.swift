@@ -46,18 +46,26 @@ extension DataSource {
     /// Replaces an object by a function of its current value, in one step, so no concurrent
     /// write in between is lost. The object's `@local` values are the ones `transform` returns.
     ///
+    /// `transform` must keep the id. If it returns an object with another id, that is a
+    /// mistake in the caller, not a rename: nothing changes and the result is `nil`. (To
+    /// replace an object by one with a new id, ``remove(id:)`` it and
+    /// ``sortAndAdd(_:localValues:)`` the new one.)
+    ///
     /// ```swift
-    /// await tasks.update(id: "a") { $0.copyWith(views: $0.views + 1) }
+    /// await tasks.update(id: "a") { $0.copyWith(views: $0.views + 1) }   // the new value
+    /// await tasks.update(id: "missing") { $0 }                            // nil
     /// ```
     ///
-    /// - Parameter transform: Makes the new value; it must keep the id.
-    /// - Returns: The new value, or `nil` when no object has this id.
+    /// - Parameter transform: Makes the new value from the current one; it must keep the id.
+    /// - Returns: The new value; `nil` when no object has this id or when `transform` changed
+    ///   the id, and then the data source is unchanged.
+    /// - Throws: What `transform` throws; the data source is then unchanged.
     /// - Complexity: As ``sortAndAdd(_:localValues:)``.
     @discardableResult
     public func update(id: Element.ID, _ transform: @Sendable (Element) throws -> Element) rethrows -> Element? {
         guard let old = store.byID[id] else { return nil }
         let new = try transform(old)
-        precondition(new.id == id, "DataSource.update(id:_:) must not change the object's id")
+        guard new.id == id else { return nil }
         sortAndAdd(new, localValues: .replace)
         return new
     }

@@ -65,8 +65,16 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
     /// Makes a data source.
     ///
     /// When `file` is given and exists, the objects are read from it first, synchronously
-    /// (see ``cacheStatus``). A damaged file is renamed aside, never overwritten. Temporary
-    /// files that a crash left beside it are removed: one data source owns a file.
+    /// (see ``cacheStatus``). A file is never overwritten before what it holds is safe:
+    ///
+    /// - Objects that do not decode are skipped, the others loaded, and a copy of the file
+    ///   is kept aside (``DataSourceCacheStatus/partiallyLoaded(count:skipped:keptAt:)``).
+    /// - A file that is not a data source file at all is renamed aside
+    ///   (``DataSourceCacheStatus/damaged(_:)``).
+    /// - A file that cannot be read now (an I/O error) or is of a newer version is left
+    ///   untouched, and saving over it is refused (``DataSourceCacheStatus/unreadable(_:)``).
+    ///
+    /// Temporary files that a crash left beside it are removed: one data source owns a file.
     ///
     /// ```swift
     /// let tasks = DataSource<TaskItem>(
@@ -104,11 +112,25 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
         case .loaded(let objects):
             _ = store.apply(upserting: objects, keepingLocalValues: false)
             cacheStatus = .loaded(count: store.count)
+        case .partiallyLoaded(let objects, let skipped, let keptAt):
+            _ = store.apply(upserting: objects, keepingLocalValues: false)
+            cacheStatus = .partiallyLoaded(count: store.count, skipped: skipped, keptAt: keptAt)
+            if keptAt == nil {
+                saveRefusal = .saveRefused(
+                    file.url, reason: "objects there could not be decoded, and no copy of the file could be kept aside"
+                )
+            } else {
+                // The file still holds the skipped objects; the next save writes it without them.
+                changeCount = 1
+            }
         case .damaged(let error):
             cacheStatus = .damaged(error)
             if case .damagedFile(_, _, nil) = error {
                 saveRefusal = .saveRefused(file.url, reason: "the damaged file there could not be moved aside")
             }
+        case .unreadable(let error):
+            cacheStatus = .unreadable(error)
+            saveRefusal = .saveRefused(file.url, reason: "the file there could not be read, and may be fine (\(error))")
         }
         self.store = store
     }

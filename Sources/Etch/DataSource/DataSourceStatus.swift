@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a ``DataSource``'s paging stands.
 public enum DataSourceLoadState: Sendable, CustomStringConvertible {
     /// No page was asked for yet.
@@ -42,21 +44,49 @@ public enum DataSourceLoadState: Sendable, CustomStringConvertible {
 }
 
 /// What a ``DataSource``'s cache file held when the data source was made.
+///
+/// ```swift
+/// switch tasks.cacheStatus {
+/// case .loaded(let count): print("\(count) tasks from the cache")
+/// case .partiallyLoaded(let count, let skipped, _): print("\(count) tasks; skipped:", skipped)
+/// case .damaged(let error), .unreadable(let error): print(error)
+/// case .none, .noFile: break
+/// }
+/// ```
 public enum DataSourceCacheStatus: Sendable, Hashable {
     /// The data source has no file.
     case none
     /// The file did not exist yet; the data source started empty.
     case noFile
-    /// The objects came from the file.
+    /// The objects came from the file, all of them.
     case loaded(count: Int)
-    /// The file could not be read or decoded: it was kept aside (see the error) and the
-    /// data source started empty.
+    /// The objects came from the file, except the `skipped` ones, which could not be
+    /// decoded. A copy of the whole file, as it was, was kept at `keptAt`, and the data
+    /// source has unsaved changes: its next save writes the objects it holds, without the
+    /// skipped ones. When the copy could not be made (`keptAt` is `nil`), saving is refused
+    /// instead, so the skipped objects are never lost.
+    case partiallyLoaded(count: Int, skipped: [DataSourceSkippedObject], keptAt: URL?)
+    /// The file's bytes are not a data source file (not JSON, or a wrong header): it was
+    /// kept aside (see the error) and the data source started empty.
     case damaged(DataSourceError)
+    /// The file is there but could not be read now (``DataSourceError/readFailed(_:step:code:reason:)``)
+    /// or was written by a newer version (``DataSourceError/unsupportedVersion(_:version:supported:)``).
+    /// It was left untouched, the data source started empty, and saving over the file is
+    /// refused, so a file that may be healthy is never replaced by an empty list.
+    case unreadable(DataSourceError)
 
-    /// Whether the objects came from the cache file.
+    /// Whether the objects came from the cache file, all or some of them.
     public var isFromCache: Bool {
-        if case .loaded = self { return true }
-        return false
+        switch self {
+        case .loaded, .partiallyLoaded: true
+        case .none, .noFile, .damaged, .unreadable: false
+        }
+    }
+
+    /// The objects of the file that could not be decoded; empty unless ``partiallyLoaded(count:skipped:keptAt:)``.
+    public var skippedObjects: [DataSourceSkippedObject] {
+        if case .partiallyLoaded(_, let skipped, _) = self { return skipped }
+        return []
     }
 }
 

@@ -7,6 +7,10 @@ import Foundation
 /// ids, so its order is total and deterministic: objects with equal keys always appear in
 /// the same order, whatever order they arrived in.
 ///
+/// Floating-point keys (`Double`, `Float`, any `FloatingPoint`) are ordered totally: NaN
+/// sorts after every number when ascending and before every number when descending, and all
+/// NaNs tie. (With `<` alone, NaN would tie with every number, which is no order at all.)
+///
 /// ```swift
 /// let tasks = DataSource<TaskItem>(sortedBy: [
 ///     .ascending(\.dueAt, nils: .last),   // undated tasks at the end

@@ -49,10 +49,21 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
     }
 
     /// The index of an object that is in the store.
+    ///
+    /// The binary search finds it whenever the sort keys are a strict weak order. A
+    /// comparator that is not (one that calls a value equal to everything, say) can send the
+    /// search astray; the result is then checked and, if wrong, the object is found by a scan,
+    /// so a faulty comparator costs order and time, never the store's consistency.
+    ///
+    /// - Complexity: O(log *n*) comparisons; O(*n*) when the search misses.
     func index(ofStored element: Element) -> Int {
         let index = lowerBound(of: element, in: 0..<elements.count)
-        assert(index < elements.count && elements[index].id == element.id, "SortedStore lost track of an object")
-        return index
+        if index < elements.count && elements[index].id == element.id { return index }
+        guard let found = elements.firstIndex(where: { $0.id == element.id }) else {
+            // `byID` and `elements` always change together; going on would corrupt both.
+            preconditionFailure("SortedStore lost track of an object")
+        }
+        return found
     }
 
     /// The index of the object with this id, if any.

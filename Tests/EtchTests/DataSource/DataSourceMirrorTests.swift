@@ -37,19 +37,24 @@ extension DataSourceMirrorTests {
 
         await waitUntil("the initial contents") { mirror.objects.count == 1 }
         #expect(mirror.lastChange?.insertions == [0])
+        // Each wait for a notification also waits for tracking to be registered again, so
+        // the next change cannot slip by unobserved.
+        await waitUntil("observing the initial contents") { counter.count >= 1 }
 
         try await tasks.loadNextPage()
         await waitUntil("the first page") { mirror.objects.count == 11 && mirror.loadState.description == "loaded" }
+        await waitUntil("observing the first page") { counter.count >= 2 }
         try await tasks.loadNextPage()
         await waitUntil("the last page") { mirror.loadState.isExhausted }
         await waitUntil("the mirror to catch up") { mirror.changeCount == 3 }
         #expect(mirror.objects == (await tasks.objects))
         #expect(mirror.objects.first?.id == "local")
+        await waitUntil("observing the last page") { counter.count >= 3 }
 
         await tasks.update(id: "s000") { $0.copyWith(rank: 1_000) }
         await waitUntil("the move") { mirror.objects.first?.id == "s000" }
         #expect(mirror.lastChange?.moves == [.init(oldIndex: 15, newIndex: 0)])
-        #expect(counter.count >= 4)
+        await waitUntil("observing the move") { counter.count >= 4 }
     }
 
     @MainActor

@@ -89,4 +89,21 @@ extension DataSourceOrderingTests {
         #expect(await tasks.objects.isEmpty)
         #expect(await tasks.object(withID: "t0") == nil)
     }
+
+    @Test func updateThatChangesTheIDLeavesTheObjectAndReturnsNil() async {
+        let tasks = DataSource<TaskItem>(sortedBy: [.ascending(\.rank)])
+        await tasks.sortAndAdd(contentsOf: [task("a", rank: 1), task("b", rank: 2)])
+        var changes = await tasks.changes().makeAsyncIterator()
+        _ = await changes.next()  // the initial contents
+
+        let result = await tasks.update(id: "a") { _ in task("z", rank: 0) }
+        #expect(result == nil)
+        #expect(await tasks.objects.map(\.id) == ["a", "b"])
+        #expect(await tasks.object(withID: "a")?.rank == 1)
+        #expect(await tasks.object(withID: "z") == nil)
+
+        // No change was published for it: the next change is the next real write.
+        await tasks.update(id: "b") { $0.copyWith(rank: 0) }
+        #expect(await changes.next()?.moves == [.init(oldIndex: 1, newIndex: 0)])
+    }
 }

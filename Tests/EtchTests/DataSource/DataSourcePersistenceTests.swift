@@ -48,11 +48,13 @@ extension DataSourcePersistenceTests {
         #expect(await makeSource(url).object(withID: "b")?.rank == 3)
     }
 
-    /// Damaged contents, each with words the error must contain.
+    /// Damaged contents, each with words the error must contain. (One bad object is no
+    /// damage, nor is a newer version: see DataSourcePersistenceTests+Recovery.swift.)
     static let damagedFiles: [(String, String)] = [
         (#"{"format":"etch.datasource","version":1,"objects":[{"id":"a","ti"#, "not valid JSON"),
-        (#"{"format":"etch.datasource","version":1,"objects":[{"id":"a"}]}"#, #"object 0: TaskItem: at "title""#),
-        (#"{"format":"etch.datasource","version":7,"objects":[]}"#, "unsupported version"),
+        (#"{"format":"etch.datasource","version":"1","objects":[]}"#, "unsupported version"),
+        (#"{"format":"etch.datasource","objects":[]}"#, "unsupported version (none)"),
+        (#"{"format":"etch.datasource","version":1,"objects":{}}"#, #""objects" is not an array"#),
         (#"{"format":"etch.datasource","version":1,"model":"User","objects":[]}"#, "holds User objects"),
         (#"{"hello":"world"}"#, "not a data source file"),
         (#""just a string""#, "found string"),
