@@ -15,21 +15,18 @@ extension ImmutableModel {
     ///   column of the offending value, when the JSON is valid but does not fit the model;
     ///   of another kind when it is not valid JSON.
     public init(jsonData: Data, options: JSONReadingOptions = JSONReadingOptions()) throws(JSONError) {
-        let result = jsonData.withUnsafeBytes { raw in
-            Result { () throws(JSONError) in try Self.read(raw.bindMemory(to: UInt8.self), options: options) }
+        self = try JSONDocument.withBytes(of: jsonData) { bytes throws(JSONError) in
+            try Self.read(bytes, options: options)
         }
-        self = try result.get()
     }
 
     /// Reads a model from a JSON object in a string; see ``init(jsonData:options:)``.
     ///
     /// - Throws: ``JSONError`` for invalid JSON and for JSON that does not fit the model.
     public init(jsonString: String, options: JSONReadingOptions = JSONReadingOptions()) throws(JSONError) {
-        var string = jsonString
-        let result = string.withUTF8 { buffer in
-            Result { () throws(JSONError) in try Self.read(buffer, options: options) }
+        self = try JSONDocument.withBytes(of: jsonString) { bytes throws(JSONError) in
+            try Self.read(bytes, options: options)
         }
-        self = try result.get()
     }
 
     /// The model as UTF-8 JSON: every key it holds, declared or not, in stored order.
@@ -72,21 +69,18 @@ extension Array where Element: ImmutableModel {
     /// - Throws: ``JSONError``; for an element that does not fit the model, its key path
     ///   starts with the element's index, such as `[2].title`.
     public init(jsonData: Data, options: JSONReadingOptions = JSONReadingOptions()) throws(JSONError) {
-        let result = jsonData.withUnsafeBytes { raw in
-            Result { () throws(JSONError) in try Self.read(raw.bindMemory(to: UInt8.self), options: options) }
+        self = try JSONDocument.withBytes(of: jsonData) { bytes throws(JSONError) in
+            try Self.read(bytes, options: options)
         }
-        self = try result.get()
     }
 
     /// Reads models from a JSON array of objects in a string; see ``init(jsonData:options:)``.
     ///
     /// - Throws: ``JSONError`` for invalid JSON and for elements that do not fit the model.
     public init(jsonString: String, options: JSONReadingOptions = JSONReadingOptions()) throws(JSONError) {
-        var string = jsonString
-        let result = string.withUTF8 { buffer in
-            Result { () throws(JSONError) in try Self.read(buffer, options: options) }
+        self = try JSONDocument.withBytes(of: jsonString) { bytes throws(JSONError) in
+            try Self.read(bytes, options: options)
         }
-        self = try result.get()
     }
 
     /// The models as a UTF-8 JSON array.

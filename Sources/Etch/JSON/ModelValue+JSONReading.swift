@@ -26,12 +26,9 @@ extension ModelValue {
     /// - Throws: ``JSONError`` with the line, column and key path of the first problem.
     /// - Complexity: O(*n*) in the length of the input.
     public init(jsonData: Data, options: JSONReadingOptions = JSONReadingOptions()) throws(JSONError) {
-        let result = jsonData.withUnsafeBytes { raw in
-            Result { () throws(JSONError) in
-                try JSONReader.readDocument(raw.bindMemory(to: UInt8.self), options: options)
-            }
+        self = try JSONDocument.withBytes(of: jsonData) { bytes throws(JSONError) in
+            try JSONReader.readDocument(bytes, options: options)
         }
-        self = try result.get()
     }
 
     /// Reads a JSON document from UTF-8 bytes, such as a `[UInt8]` or an `ArraySlice<UInt8>`.
@@ -59,10 +56,8 @@ extension ModelValue {
     ///
     /// - Throws: ``JSONError``, as ``init(jsonData:options:)`` does.
     public init(jsonString: String, options: JSONReadingOptions = JSONReadingOptions()) throws(JSONError) {
-        var string = jsonString
-        let result = string.withUTF8 { buffer in
-            Result { () throws(JSONError) in try JSONReader.readDocument(buffer, options: options) }
+        self = try JSONDocument.withBytes(of: jsonString) { bytes throws(JSONError) in
+            try JSONReader.readDocument(bytes, options: options)
         }
-        self = try result.get()
     }
 }
