@@ -76,3 +76,29 @@ extension ModelTests {
         #expect(decoded["beta"]?["nested"]?[1] == 2.5)
     }
 }
+
+extension ModelTests {
+    @Test func codableWorksWithOtherEncodersToo() throws {
+        let item = try TaskItem(dictionary: ["id": "t1", "title": "x", "rank": 2, "beta": ["on": true]])
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let data = try encoder.encode([item])
+        let decoded = try PropertyListDecoder().decode([TaskItem].self, from: data)
+        #expect(decoded == [item])
+        #expect(decoded[0]["beta"]?["on"] == true)
+    }
+
+    @Test func foundationDecodingErrorsCarryTheModelError() throws {
+        let data = Data(#"{"id": "t1", "title": 7}"#.utf8)
+        do {
+            _ = try JSONDecoder().decode(TaskItem.self, from: data)
+            Issue.record("decoding a number as the title must fail")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["title"])
+            #expect(
+                context.underlyingError as? ModelError
+                    == ModelError(
+                        .typeMismatch(expected: "String", found: "number"), at: [.key("title")], modelName: "TaskItem"))
+        }
+    }
+}
