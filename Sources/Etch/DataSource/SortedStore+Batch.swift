@@ -102,12 +102,12 @@ extension SortedStore {
         let skipped = (removals + replaced.map(\.oldIndex)).sorted()
 
         // The batch in order: the replacements (slots 0..<replaced.count), then the fresh
-        // objects. Sorting positions instead of objects spares copying them around.
+        // objects. Sorting positions instead of objects spares copying them around, and
+        // `BatchOrder` reads each object's keys once instead of at every comparison.
         let unsorted = replaced.map(\.new) + fresh
-        var batchOrder = Array(unsorted.indices)
-        unsorted.withUnsafeBufferPointer { unsorted in
-            batchOrder.sort { order.precedes(unsorted[$0], unsorted[$1]) }
-        }
+        let batchOrder = BatchOrder(order, batch: unsorted, stored: elements)
+        var sortedSlots = Array(unsorted.indices)
+        sortedSlots.sort { batchOrder.precedes($0, $1) }
 
         var result: [Element] = []
         result.reserveCapacity(count - skipped.count + unsorted.count)
@@ -126,14 +126,13 @@ extension SortedStore {
                 }
             }
         }
-        for slot in batchOrder {
-            let element = unsorted[slot]
-            copyOld(upTo: gallopingLowerBound(of: element, from: nextOld))
+        for slot in sortedSlots {
+            copyOld(upTo: batchOrder.gallopingLowerBound(of: slot, from: nextOld))
             let newIndex = result.count
-            result.append(element)
+            result.append(unsorted[slot])
             if slot >= replaced.count {
                 change.insertions.append(newIndex)
-            } else if order.compareKeys(replaced[slot].old, element) == .orderedSame {
+            } else if batchOrder.compareKeys(stored: replaced[slot].oldIndex, batch: slot) == .orderedSame {
                 change.updates.append(.init(oldIndex: replaced[slot].oldIndex, newIndex: newIndex))
             } else {
                 change.moves.append(.init(oldIndex: replaced[slot].oldIndex, newIndex: newIndex))
@@ -145,21 +144,5 @@ extension SortedStore {
         for element in unsorted { byID[element.id] = element }
         elements = result
         return change
-    }
-
-    /// The first index from `start` whose object does not sort before `element`, found by
-    /// doubling steps and then a binary search, so a batch merged in order costs
-    /// O(log distance) comparisons per object rather than O(log *n*).
-    private func gallopingLowerBound(of element: Element, from start: Int) -> Int {
-        let count = elements.count
-        var low = start
-        var step = 1
-        var high = start
-        while high < count, order.precedes(elements[high], element) {
-            low = high + 1
-            high = start + step
-            step *= 2
-        }
-        return lowerBound(of: element, in: low..<Swift.min(high, count))
     }
 }
