@@ -55,11 +55,13 @@ struct BatchKeys<Element> {
 
 /// A batch's order and its place among the stored objects, by ``BatchKeys``: the sort
 /// keys in turn, then the id, as ``ElementOrder`` orders objects.
+@usableFromInline
 struct BatchOrder<Element: Identifiable> where Element.ID: Comparable {
-    let keys: [BatchKeys<Element>]
-    let batch: [Element]
-    let stored: [Element]
+    @usableFromInline let keys: [BatchKeys<Element>]
+    @usableFromInline let batch: [Element]
+    @usableFromInline let stored: [Element]
 
+    @inlinable
     init(_ order: ElementOrder<Element>, batch: [Element], stored: [Element]) {
         keys = order.keys.map { $0.batchKeys(batch, stored) }
         self.batch = batch
@@ -67,6 +69,7 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable {
     }
 
     /// Whether the batch's object at `lhs` sorts before the one at `rhs`.
+    @inlinable
     func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
         for key in keys {
             let result = key.compareInBatch(lhs, rhs)
@@ -77,6 +80,7 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable {
 
     /// Compares the stored object at `index` with the batch's object at `batchIndex` by
     /// the sort keys only, ignoring ids.
+    @inlinable
     func compareKeys(stored index: Int, batch batchIndex: Int) -> ComparisonResult {
         for key in keys {
             let result = key.compareStoredToBatch(index, batchIndex)
@@ -86,6 +90,7 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable {
     }
 
     /// Whether the stored object at `index` sorts before the batch's object at `batchIndex`.
+    @inlinable
     func precedes(stored index: Int, batch batchIndex: Int) -> Bool {
         switch compareKeys(stored: index, batch: batchIndex) {
         case .orderedAscending: true
@@ -98,6 +103,7 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable {
     /// object at `batchIndex`.
     ///
     /// - Complexity: O(log *n*) comparisons.
+    @inlinable
     func lowerBound(of batchIndex: Int, in range: Range<Int>) -> Int {
         var low = range.lowerBound
         var high = range.upperBound
@@ -115,6 +121,7 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable {
     /// The first index from `start` whose stored object does not sort before the batch's
     /// object at `batchIndex`, found by doubling steps and then a binary search, so a batch
     /// merged in order costs O(log distance) comparisons per object rather than O(log *n*).
+    @inlinable
     func gallopingLowerBound(of batchIndex: Int, from start: Int) -> Int {
         let count = stored.count
         var low = start

@@ -130,11 +130,17 @@ public struct SortKey<Element>: Sendable {
 }
 
 /// A data source's complete order: its keys, then the id, so no two objects tie.
+@usableFromInline
 struct ElementOrder<Element: Identifiable>: Sendable where Element.ID: Comparable {
-    let keys: [SortKey<Element>]
+    @usableFromInline let keys: [SortKey<Element>]
+
+    @usableFromInline
+    init(keys: [SortKey<Element>]) {
+        self.keys = keys
+    }
 
     /// Compares by the sort keys only, ignoring ids.
-    @inline(__always)
+    @inlinable @inline(__always)
     func compareKeys(_ lhs: Element, _ rhs: Element) -> ComparisonResult {
         for key in keys {
             let result = key.compare(lhs, rhs)
@@ -144,7 +150,7 @@ struct ElementOrder<Element: Identifiable>: Sendable where Element.ID: Comparabl
     }
 
     /// Compares by the sort keys, then by id.
-    @inline(__always)
+    @inlinable @inline(__always)
     func compare(_ lhs: Element, _ rhs: Element) -> ComparisonResult {
         let result = compareKeys(lhs, rhs)
         if result != .orderedSame { return result }
@@ -152,7 +158,7 @@ struct ElementOrder<Element: Identifiable>: Sendable where Element.ID: Comparabl
     }
 
     /// Whether `lhs` sorts strictly before `rhs`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func precedes(_ lhs: Element, _ rhs: Element) -> Bool {
         compare(lhs, rhs) == .orderedAscending
     }

@@ -1,8 +1,10 @@
+import Foundation
+
 extension SortedStore {
     /// Up to this many changed objects a batch is applied one object at a time (a binary
     /// search and a memory move each); above it, by one merge of the sorted batch into the
     /// array, which copies the array once however many objects change.
-    static var mergeThreshold: Int { 8 }
+    @inlinable static var mergeThreshold: Int { 8 }
 
     /// Applies upserts and removals as one change.
     ///
@@ -15,6 +17,7 @@ extension SortedStore {
     /// - Complexity: For *k* changed objects in a store of *n*: O(*k* log *n*) comparisons
     ///   and *k* memory moves for small batches; O(*k* log *k*) comparisons and O(*n*)
     ///   copying for large ones. Never a re-sort of the whole array.
+    @inlinable
     mutating func apply(
         upserting batch: some Sequence<Element>,
         removingIndices removals: [Int] = [],
@@ -50,13 +53,21 @@ extension SortedStore {
         return merge(replaced: replaced, fresh: fresh, removals: removals)
     }
 
+    @usableFromInline
     struct Replacement {
-        var old: Element
-        var new: Element
-        var oldIndex = 0
+        @usableFromInline var old: Element
+        @usableFromInline var new: Element
+        @usableFromInline var oldIndex = 0
+
+        @inlinable
+        init(old: Element, new: Element) {
+            self.old = old
+            self.new = new
+        }
     }
 
-    private mutating func applyOneByOne(replaced: [Replacement], fresh: [Element], removals: [Int])
+    @inlinable
+    mutating func applyOneByOne(replaced: [Replacement], fresh: [Element], removals: [Int])
         -> ChangeIndices<Element>
     {
         var replaced = replaced
@@ -82,7 +93,8 @@ extension SortedStore {
 
     /// Rebuilds the array in one pass: the old objects minus the removed and replaced ones,
     /// merged with the sorted batch. The change's indices fall out of the pass in order.
-    private mutating func merge(replaced: [Replacement], fresh: [Element], removals: [Int]) -> ChangeIndices<Element> {
+    @inlinable
+    mutating func merge(replaced: [Replacement], fresh: [Element], removals: [Int]) -> ChangeIndices<Element> {
         var replaced = replaced
         let count = elements.count
         // Where the replaced objects were: by binary search when they are few, otherwise by
