@@ -119,18 +119,21 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable {
     }
 
     /// The first index from `start` whose stored object does not sort before the batch's
-    /// object at `batchIndex`, found by doubling steps and then a binary search, so a batch
-    /// merged in order costs O(log distance) comparisons per object rather than O(log *n*).
+    /// object at `batchIndex`, found by growing steps and then a binary search, so a sorted
+    /// batch costs O(log distance) comparisons per object rather than O(log *n*).
+    ///
+    /// The first step is the expected distance, when `remaining` batch objects (this one
+    /// included) are spread over the stored objects from `start` on.
     @inlinable
-    func gallopingLowerBound(of batchIndex: Int, from start: Int) -> Int {
+    func gallopingLowerBound(of batchIndex: Int, from start: Int, remaining: Int) -> Int {
         let count = stored.count
+        var step = Swift.max(1, (count - start) / Swift.max(1, remaining + 1))
         var low = start
-        var step = 1
-        var high = start
+        var high = start + step - 1
         while high < count, precedes(stored: high, batch: batchIndex) {
             low = high + 1
-            high = start + step
             step *= 2
+            high = low + step - 1
         }
         return lowerBound(of: batchIndex, in: low..<Swift.min(high, count))
     }

@@ -93,32 +93,40 @@ extension SortedStore {
 
     /// Rebuilds the array in one pass: the old objects minus the removed and replaced ones,
     /// merged with the sorted batch. The change's indices fall out of the pass in order.
+    ///
+    /// The pass reads as few stored objects as it can, since each read is likely a cache
+    /// miss: the replaced objects are found by their old keys, and each batch object's
+    /// place by a galloping search from the last one's, both through one ``BatchOrder``
+    /// that reads every key at most once.
     @inlinable
     mutating func merge(replaced: [Replacement], fresh: [Element], removals: [Int]) -> ChangeIndices<Element> {
-        var replaced = replaced
         let count = elements.count
-        // Where the replaced objects were: by binary search when they are few, otherwise by
-        // one scan of the ids, which is cheaper than many searches.
-        if replaced.count * 64 < count {
-            for slot in replaced.indices { replaced[slot].oldIndex = index(ofStored: replaced[slot].old) }
-        } else {
-            var slots: [Element.ID: Int] = [:]
-            slots.reserveCapacity(replaced.count)
-            for (slot, replacement) in replaced.enumerated() { slots[replacement.new.id] = slot }
-            elements.withUnsafeBufferPointer { elements in
-                for index in elements.indices {
-                    if let slot = slots[elements[index].id] { replaced[slot].oldIndex = index }
-                }
+        // The batch's objects, then the replaced ones as they were: batch slots
+        // 0..<replaced.count are the replacements, then come the fresh objects.
+        let batchCount = replaced.count + fresh.count
+        let unsorted = replaced.map(\.new) + fresh
+        let batchOrder = BatchOrder(order, batch: unsorted + replaced.map(\.old), stored: elements)
+
+        // Where the replaced objects were, found in the order of their old keys.
+        var oldIndices = [Int](repeating: 0, count: replaced.count)
+        var oldSlots = Array(batchCount..<(batchCount + replaced.count))
+        oldSlots.sort { batchOrder.precedes($0, $1) }
+        var start = 0
+        for (done, slot) in oldSlots.enumerated() {
+            let old = replaced[slot - batchCount].old
+            let found = batchOrder.gallopingLowerBound(of: slot, from: start, remaining: oldSlots.count - done)
+            if found < count && elements[found].id == old.id {
+                oldIndices[slot - batchCount] = found
+                start = found + 1
+            } else {
+                // Only a comparator that is not a strict weak order gets here.
+                oldIndices[slot - batchCount] = index(ofStored: old)
             }
         }
-        let skipped = (removals + replaced.map(\.oldIndex)).sorted()
+        let skipped = (removals + oldIndices).sorted()
 
-        // The batch in order: the replacements (slots 0..<replaced.count), then the fresh
-        // objects. Sorting positions instead of objects spares copying them around, and
-        // `BatchOrder` reads each object's keys once instead of at every comparison.
-        let unsorted = replaced.map(\.new) + fresh
-        let batchOrder = BatchOrder(order, batch: unsorted, stored: elements)
-        var sortedSlots = Array(unsorted.indices)
+        // The batch in order. Sorting positions instead of objects spares copying them.
+        var sortedSlots = Array(0..<batchCount)
         sortedSlots.sort { batchOrder.precedes($0, $1) }
 
         var result: [Element] = []
@@ -138,16 +146,16 @@ extension SortedStore {
                 }
             }
         }
-        for slot in sortedSlots {
-            copyOld(upTo: batchOrder.gallopingLowerBound(of: slot, from: nextOld))
+        for (done, slot) in sortedSlots.enumerated() {
+            copyOld(upTo: batchOrder.gallopingLowerBound(of: slot, from: nextOld, remaining: batchCount - done))
             let newIndex = result.count
             result.append(unsorted[slot])
             if slot >= replaced.count {
                 change.insertions.append(newIndex)
-            } else if batchOrder.compareKeys(stored: replaced[slot].oldIndex, batch: slot) == .orderedSame {
-                change.updates.append(.init(oldIndex: replaced[slot].oldIndex, newIndex: newIndex))
+            } else if batchOrder.compareKeys(stored: oldIndices[slot], batch: slot) == .orderedSame {
+                change.updates.append(.init(oldIndex: oldIndices[slot], newIndex: newIndex))
             } else {
-                change.moves.append(.init(oldIndex: replaced[slot].oldIndex, newIndex: newIndex))
+                change.moves.append(.init(oldIndex: oldIndices[slot], newIndex: newIndex))
             }
         }
         copyOld(upTo: count)
