@@ -60,6 +60,7 @@ extension DataSource {
 
     /// Records a write: sends it to subscribers (making a snapshot only if there are any)
     /// and schedules an autosave.
+    @usableFromInline
     func publish(_ change: ChangeIndices<Element>) {
         guard !change.isEmpty else { return }
         changeCount += 1

@@ -39,6 +39,7 @@ extension DataSource {
     ///
     /// - Complexity: O(*k* log *n*) comparisons for *k* objects; a large batch is merged into
     ///   the array in O(*n* + *k* log *k*), never re-sorting the whole array.
+    @inlinable
     public func sortAndAdd(contentsOf objects: some Sequence<Element>, localValues: LocalValuesPolicy = .carryOver) {
         publish(store.apply(upserting: objects, keepingLocalValues: localValues == .carryOver))
     }

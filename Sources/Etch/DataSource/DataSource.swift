@@ -31,7 +31,7 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
     /// Fetches one page: up to `limit` objects starting at `offset` in the server's order.
     public typealias PageLoader = @Sendable (_ offset: Int, _ limit: Int) async throws -> [Element]
 
-    var store: SortedStore<Element>
+    @usableFromInline var store: SortedStore<Element>
 
     // Subscriptions.
     var changeSubscribers: [UInt64: AsyncStream<ListChange<Element>>.Continuation] = [:]

@@ -16,7 +16,7 @@ extension SortKey {
     public static func ascending<Value: FloatingPoint & SendableMetatype>(
         _ keyPath: KeyPath<Element, Value> & Sendable
     ) -> SortKey {
-        SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath]) }
+        SortKey(keyPath) { Self.order($0, $1) }
     }
 
     /// Sorts by a floating-point key path, largest first, NaN first.
@@ -28,7 +28,7 @@ extension SortKey {
     public static func descending<Value: FloatingPoint & SendableMetatype>(
         _ keyPath: KeyPath<Element, Value> & Sendable
     ) -> SortKey {
-        SortKey { Self.order($1[keyPath: keyPath], $0[keyPath: keyPath]) }
+        SortKey(keyPath) { Self.order($1, $0) }
     }
 
     /// Sorts by an optional floating-point key path, smallest first, NaN after the numbers;
@@ -42,7 +42,7 @@ extension SortKey {
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .first
     ) -> SortKey {
-        SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath], nils: nils, reversed: false) }
+        SortKey(keyPath) { Self.order($0, $1, nils: nils, reversed: false) }
     }
 
     /// Sorts by an optional floating-point key path, largest first, NaN before the numbers;
@@ -56,7 +56,7 @@ extension SortKey {
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .last
     ) -> SortKey {
-        SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath], nils: nils, reversed: true) }
+        SortKey(keyPath) { Self.order($0, $1, nils: nils, reversed: true) }
     }
 
     /// Orders floating-point values totally: numbers by `<`, NaN after every number, NaNs tied.

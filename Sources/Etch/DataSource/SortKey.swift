@@ -28,12 +28,26 @@ public struct SortKey<Element>: Sendable {
 
     /// Compares two objects by this key alone.
     @usableFromInline let compare: @Sendable (Element, Element) -> ComparisonResult
+    /// Reads this key of a batch's objects and of the stored objects it merges into, each
+    /// at most once; see ``BatchKeys``.
+    @usableFromInline let batchKeys: @Sendable (_ batch: [Element], _ stored: [Element]) -> BatchKeys<Element>
 
     // The factories are inlinable so the comparator is compiled, specialized, where the
     // key path is known; comparisons are the data source's hot path.
     @usableFromInline
     init(compare: @escaping @Sendable (Element, Element) -> ComparisonResult) {
         self.compare = compare
+        self.batchKeys = { batch, stored in BatchKeys(comparing: batch, with: stored, by: compare) }
+    }
+
+    /// A key read through `keyPath` and ordered by `order`.
+    @inlinable
+    init<Value: SendableMetatype>(
+        _ keyPath: KeyPath<Element, Value> & Sendable,
+        order: @escaping @Sendable (Value, Value) -> ComparisonResult
+    ) {
+        self.compare = { order($0[keyPath: keyPath], $1[keyPath: keyPath]) }
+        self.batchKeys = { batch, stored in BatchKeys(reading: keyPath, of: batch, and: stored, order: order) }
     }
 
     /// Makes a key from a comparator, which must be a strict weak order.
@@ -55,7 +69,7 @@ public struct SortKey<Element>: Sendable {
     public static func ascending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable)
         -> SortKey
     {
-        SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath]) }
+        SortKey(keyPath) { Self.order($0, $1) }
     }
 
     /// Sorts by a key path, largest first.
@@ -67,7 +81,7 @@ public struct SortKey<Element>: Sendable {
     public static func descending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable)
         -> SortKey
     {
-        SortKey { Self.order($1[keyPath: keyPath], $0[keyPath: keyPath]) }
+        SortKey(keyPath) { Self.order($1, $0) }
     }
 
     /// Sorts by an optional key path, smallest first; `nil` keys go first unless told
@@ -81,7 +95,7 @@ public struct SortKey<Element>: Sendable {
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .first
     ) -> SortKey {
-        SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath], nils: nils, reversed: false) }
+        SortKey(keyPath) { Self.order($0, $1, nils: nils, reversed: false) }
     }
 
     /// Sorts by an optional key path, largest first; `nil` keys go last unless told otherwise.
@@ -94,7 +108,7 @@ public struct SortKey<Element>: Sendable {
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .last
     ) -> SortKey {
-        SortKey { Self.order($0[keyPath: keyPath], $1[keyPath: keyPath], nils: nils, reversed: true) }
+        SortKey(keyPath) { Self.order($0, $1, nils: nils, reversed: true) }
     }
 
     @inlinable @inline(__always)
@@ -116,11 +130,17 @@ public struct SortKey<Element>: Sendable {
 }
 
 /// A data source's complete order: its keys, then the id, so no two objects tie.
+@usableFromInline
 struct ElementOrder<Element: Identifiable>: Sendable where Element.ID: Comparable {
-    let keys: [SortKey<Element>]
+    @usableFromInline let keys: [SortKey<Element>]
+
+    @usableFromInline
+    init(keys: [SortKey<Element>]) {
+        self.keys = keys
+    }
 
     /// Compares by the sort keys only, ignoring ids.
-    @inline(__always)
+    @inlinable @inline(__always)
     func compareKeys(_ lhs: Element, _ rhs: Element) -> ComparisonResult {
         for key in keys {
             let result = key.compare(lhs, rhs)
@@ -130,7 +150,7 @@ struct ElementOrder<Element: Identifiable>: Sendable where Element.ID: Comparabl
     }
 
     /// Compares by the sort keys, then by id.
-    @inline(__always)
+    @inlinable @inline(__always)
     func compare(_ lhs: Element, _ rhs: Element) -> ComparisonResult {
         let result = compareKeys(lhs, rhs)
         if result != .orderedSame { return result }
@@ -138,7 +158,7 @@ struct ElementOrder<Element: Identifiable>: Sendable where Element.ID: Comparabl
     }
 
     /// Whether `lhs` sorts strictly before `rhs`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func precedes(_ lhs: Element, _ rhs: Element) -> Bool {
         compare(lhs, rhs) == .orderedAscending
     }

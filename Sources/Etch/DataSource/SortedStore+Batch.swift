@@ -1,8 +1,10 @@
+import Foundation
+
 extension SortedStore {
     /// Up to this many changed objects a batch is applied one object at a time (a binary
     /// search and a memory move each); above it, by one merge of the sorted batch into the
     /// array, which copies the array once however many objects change.
-    static var mergeThreshold: Int { 8 }
+    @inlinable static var mergeThreshold: Int { 8 }
 
     /// Applies upserts and removals as one change.
     ///
@@ -15,6 +17,7 @@ extension SortedStore {
     /// - Complexity: For *k* changed objects in a store of *n*: O(*k* log *n*) comparisons
     ///   and *k* memory moves for small batches; O(*k* log *k*) comparisons and O(*n*)
     ///   copying for large ones. Never a re-sort of the whole array.
+    @inlinable
     mutating func apply(
         upserting batch: some Sequence<Element>,
         removingIndices removals: [Int] = [],
@@ -50,13 +53,21 @@ extension SortedStore {
         return merge(replaced: replaced, fresh: fresh, removals: removals)
     }
 
+    @usableFromInline
     struct Replacement {
-        var old: Element
-        var new: Element
-        var oldIndex = 0
+        @usableFromInline var old: Element
+        @usableFromInline var new: Element
+        @usableFromInline var oldIndex = 0
+
+        @inlinable
+        init(old: Element, new: Element) {
+            self.old = old
+            self.new = new
+        }
     }
 
-    private mutating func applyOneByOne(replaced: [Replacement], fresh: [Element], removals: [Int])
+    @inlinable
+    mutating func applyOneByOne(replaced: [Replacement], fresh: [Element], removals: [Int])
         -> ChangeIndices<Element>
     {
         var replaced = replaced
@@ -82,32 +93,41 @@ extension SortedStore {
 
     /// Rebuilds the array in one pass: the old objects minus the removed and replaced ones,
     /// merged with the sorted batch. The change's indices fall out of the pass in order.
-    private mutating func merge(replaced: [Replacement], fresh: [Element], removals: [Int]) -> ChangeIndices<Element> {
-        var replaced = replaced
+    ///
+    /// The pass reads as few stored objects as it can, since each read is likely a cache
+    /// miss: the replaced objects are found by their old keys, and each batch object's
+    /// place by a galloping search from the last one's, both through one ``BatchOrder``
+    /// that reads every key at most once.
+    @inlinable
+    mutating func merge(replaced: [Replacement], fresh: [Element], removals: [Int]) -> ChangeIndices<Element> {
         let count = elements.count
-        // Where the replaced objects were: by binary search when they are few, otherwise by
-        // one scan of the ids, which is cheaper than many searches.
-        if replaced.count * 64 < count {
-            for slot in replaced.indices { replaced[slot].oldIndex = index(ofStored: replaced[slot].old) }
-        } else {
-            var slots: [Element.ID: Int] = [:]
-            slots.reserveCapacity(replaced.count)
-            for (slot, replacement) in replaced.enumerated() { slots[replacement.new.id] = slot }
-            elements.withUnsafeBufferPointer { elements in
-                for index in elements.indices {
-                    if let slot = slots[elements[index].id] { replaced[slot].oldIndex = index }
-                }
+        // The batch's objects, then the replaced ones as they were: batch slots
+        // 0..<replaced.count are the replacements, then come the fresh objects.
+        let batchCount = replaced.count + fresh.count
+        let unsorted = replaced.map(\.new) + fresh
+        let batchOrder = BatchOrder(order, batch: unsorted + replaced.map(\.old), stored: elements)
+
+        // Where the replaced objects were, found in the order of their old keys.
+        var oldIndices = [Int](repeating: 0, count: replaced.count)
+        var oldSlots = Array(batchCount..<(batchCount + replaced.count))
+        oldSlots.sort { batchOrder.precedes($0, $1) }
+        var start = 0
+        for (done, slot) in oldSlots.enumerated() {
+            let old = replaced[slot - batchCount].old
+            let found = batchOrder.gallopingLowerBound(of: slot, from: start, remaining: oldSlots.count - done)
+            if found < count && elements[found].id == old.id {
+                oldIndices[slot - batchCount] = found
+                start = found + 1
+            } else {
+                // Only a comparator that is not a strict weak order gets here.
+                oldIndices[slot - batchCount] = index(ofStored: old)
             }
         }
-        let skipped = (removals + replaced.map(\.oldIndex)).sorted()
+        let skipped = (removals + oldIndices).sorted()
 
-        // The batch in order: the replacements (slots 0..<replaced.count), then the fresh
-        // objects. Sorting positions instead of objects spares copying them around.
-        let unsorted = replaced.map(\.new) + fresh
-        var batchOrder = Array(unsorted.indices)
-        unsorted.withUnsafeBufferPointer { unsorted in
-            batchOrder.sort { order.precedes(unsorted[$0], unsorted[$1]) }
-        }
+        // The batch in order. Sorting positions instead of objects spares copying them.
+        var sortedSlots = Array(0..<batchCount)
+        sortedSlots.sort { batchOrder.precedes($0, $1) }
 
         var result: [Element] = []
         result.reserveCapacity(count - skipped.count + unsorted.count)
@@ -126,17 +146,16 @@ extension SortedStore {
                 }
             }
         }
-        for slot in batchOrder {
-            let element = unsorted[slot]
-            copyOld(upTo: gallopingLowerBound(of: element, from: nextOld))
+        for (done, slot) in sortedSlots.enumerated() {
+            copyOld(upTo: batchOrder.gallopingLowerBound(of: slot, from: nextOld, remaining: batchCount - done))
             let newIndex = result.count
-            result.append(element)
+            result.append(unsorted[slot])
             if slot >= replaced.count {
                 change.insertions.append(newIndex)
-            } else if order.compareKeys(replaced[slot].old, element) == .orderedSame {
-                change.updates.append(.init(oldIndex: replaced[slot].oldIndex, newIndex: newIndex))
+            } else if batchOrder.compareKeys(stored: oldIndices[slot], batch: slot) == .orderedSame {
+                change.updates.append(.init(oldIndex: oldIndices[slot], newIndex: newIndex))
             } else {
-                change.moves.append(.init(oldIndex: replaced[slot].oldIndex, newIndex: newIndex))
+                change.moves.append(.init(oldIndex: oldIndices[slot], newIndex: newIndex))
             }
         }
         copyOld(upTo: count)
@@ -145,21 +164,5 @@ extension SortedStore {
         for element in unsorted { byID[element.id] = element }
         elements = result
         return change
-    }
-
-    /// The first index from `start` whose object does not sort before `element`, found by
-    /// doubling steps and then a binary search, so a batch merged in order costs
-    /// O(log distance) comparisons per object rather than O(log *n*).
-    private func gallopingLowerBound(of element: Element, from start: Int) -> Int {
-        let count = elements.count
-        var low = start
-        var step = 1
-        var high = start
-        while high < count, order.precedes(elements[high], element) {
-            low = high + 1
-            high = start + step
-            step *= 2
-        }
-        return lowerBound(of: element, in: low..<Swift.min(high, count))
     }
 }

@@ -1,9 +1,25 @@
+import Foundation
+
 /// The indices of one change, before a snapshot is attached; see ``ListChange``.
+@usableFromInline
 struct ChangeIndices<Element: Sendable>: Sendable {
-    var deletions: [Int] = []
-    var insertions: [Int] = []
-    var moves: [ListChange<Element>.Move] = []
-    var updates: [ListChange<Element>.Update] = []
+    @usableFromInline var deletions: [Int]
+    @usableFromInline var insertions: [Int]
+    @usableFromInline var moves: [ListChange<Element>.Move]
+    @usableFromInline var updates: [ListChange<Element>.Update]
+
+    @inlinable
+    init(
+        deletions: [Int] = [],
+        insertions: [Int] = [],
+        moves: [ListChange<Element>.Move] = [],
+        updates: [ListChange<Element>.Update] = []
+    ) {
+        self.deletions = deletions
+        self.insertions = insertions
+        self.moves = moves
+        self.updates = updates
+    }
 
     var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && moves.isEmpty && updates.isEmpty }
 
@@ -16,10 +32,15 @@ struct ChangeIndices<Element: Sendable>: Sendable {
 ///
 /// Positions are found by binary search in the total order (sort keys, then id), so a
 /// lookup by id is a hash lookup plus O(log *n*) comparisons, never a scan.
+///
+/// The write paths are inlinable, so they are compiled specialized for the element type
+/// where a ``DataSource`` of that type is used: element copies, id reads and comparisons are
+/// then direct calls instead of generic ones.
+@usableFromInline
 struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Element.ID: Comparable & Sendable {
-    let order: ElementOrder<Element>
-    var elements: [Element] = []
-    var byID: [Element.ID: Element] = [:]
+    @usableFromInline let order: ElementOrder<Element>
+    @usableFromInline var elements: [Element] = []
+    @usableFromInline var byID: [Element.ID: Element] = [:]
 
     init(order: ElementOrder<Element>) {
         self.order = order
@@ -32,6 +53,7 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
     /// The first index in `range` whose object does not sort before `element`.
     ///
     /// - Complexity: O(log *n*) comparisons.
+    @inlinable
     func lowerBound(of element: Element, in range: Range<Int>) -> Int {
         elements.withUnsafeBufferPointer { elements in
             var low = range.lowerBound
@@ -56,6 +78,7 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
     /// so a faulty comparator costs order and time, never the store's consistency.
     ///
     /// - Complexity: O(log *n*) comparisons; O(*n*) when the search misses.
+    @inlinable
     func index(ofStored element: Element) -> Int {
         let index = lowerBound(of: element, in: 0..<elements.count)
         if index < elements.count && elements[index].id == element.id { return index }
@@ -79,6 +102,7 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
     ///
     /// - Complexity: O(log *n*) comparisons and one move of the objects between the old and
     ///   the new position.
+    @inlinable
     mutating func upsert(_ element: Element, keepingLocalValues: Bool) -> ChangeIndices<Element> {
         guard let old = byID[element.id] else {
             let index = lowerBound(of: element, in: 0..<elements.count)
@@ -105,7 +129,8 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
 
     /// Puts `new` at `to` in place of the object at `from`, shifting the objects between by
     /// one with a single memory move.
-    private mutating func move(from: Int, to: Int, replacingWith new: Element) {
+    @inlinable
+    mutating func move(from: Int, to: Int, replacingWith new: Element) {
         elements.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             _ = (base + from).move()

@@ -78,3 +78,50 @@ extension DataSourceBatchTests {
         #expect(await changes.next()?.insertions == [1])
     }
 }
+
+extension DataSourceBatchTests {
+    /// A batch merged into a larger store under every order: replacements that move up and
+    /// down or keep their keys, fresh objects, ids repeated within the batch, and then a
+    /// `replaceAll` that also removes; at sizes that apply one by one, merge few
+    /// replacements, and merge most of the store.
+    @Test(arguments: OrderCase.all, [5, 40, 900])
+    func mixedBatchMatchesTheReference(order: OrderCase, size: Int) async {
+        let tasks = DataSource<TaskItem>(sortedBy: order.keys)
+        var reference = ReferenceList(order: order)
+        var random = SplitMix64(seed: UInt64(size))
+        func randomTask(_ id: Int) -> TaskItem {
+            let rank = Int.random(in: 0..<30, using: &random)
+            let due = Bool.random(using: &random) ? nil : Int.random(in: 0..<10, using: &random)
+            return task("t\(id)", rank: rank, due: due, title: "x\(Int.random(in: 0..<5, using: &random))")
+        }
+        let initial = (0..<1_000).map(randomTask)
+        await tasks.sortAndAdd(contentsOf: initial)
+        reference.sortAndAdd(contentsOf: initial, localValues: .carryOver)
+
+        var changes = await tasks.changes().makeAsyncIterator()
+        var copy: [TaskItem] = []
+        replay(await changes.next()!, onto: &copy)
+        var batch: [TaskItem] = []
+        for _ in 0..<size {
+            let id = Int.random(in: 0..<1_200, using: &random)
+            // Some replacements keep the old keys exactly, so they are updates, not moves.
+            let sameKeys = id < 1_000 && Bool.random(using: &random)
+            batch.append(sameKeys ? initial[id].copyWith(isExpanded: true) : randomTask(id))
+        }
+        await tasks.sortAndAdd(contentsOf: batch)
+        reference.sortAndAdd(contentsOf: batch, localValues: .carryOver)
+        replay(await changes.next()!, onto: &copy)
+        #expect(sameObjects(copy, reference.objects))
+        #expect(sameObjects(await tasks.objects, reference.objects))
+
+        let kept = (0..<1_200).filter { _ in Int.random(in: 0..<3, using: &random) > 0 }.map(randomTask)
+        await tasks.replaceAll(with: kept)
+        reference.objects.removeAll { object in !kept.contains { $0.id == object.id } }
+        reference.sortAndAdd(contentsOf: kept, localValues: .carryOver)
+        replay(await changes.next()!, onto: &copy)
+        #expect(sameObjects(copy, reference.objects))
+        for (index, object) in reference.objects.enumerated().prefix(50) {
+            #expect(await tasks.index(ofID: object.id) == index)
+        }
+    }
+}
