@@ -101,9 +101,10 @@ func replay(
     #expect(Set(change.deletions).count == change.deletions.count, sourceLocation: sourceLocation)
     let removed = Set(change.deletions + change.moves.map(\.oldIndex))
     var result = [TaskItem?](repeating: nil, count: change.snapshot.count)
+    let oldIDs = Set(old.map(\.id))
     for index in change.insertions {
         #expect(
-            !old.contains { $0.id == change.snapshot[index].id }, "inserted an object already present",
+            !oldIDs.contains(change.snapshot[index].id), "inserted an object already present",
             sourceLocation: sourceLocation)
         result[index] = change.snapshot[index]
     }
