@@ -8,6 +8,8 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     public let name: String
     /// The wire key path: one key, or several for a dotted `@key("stats.unread")`.
     public let path: [String]
+    /// The first key of ``path``, kept apart for the common one-key read.
+    @usableFromInline let firstKey: String
     /// Conversion options, such as the date format.
     public let context: ModelValueContext
     /// The schema default, used when the key is absent.
@@ -25,6 +27,7 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     public init(_ name: String, key: String, dateFormat: DateFormat = .iso8601, default defaultValue: Value? = nil) {
         self.name = name
         self.path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        self.firstKey = path[0]
         self.context = ModelValueContext(dateFormat: dateFormat)
         self.defaultValue = defaultValue
     }
@@ -33,11 +36,12 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     /// for a non-optional field with a default, as many APIs send `null` for "the default".
     @inlinable
     func storedValue(in dictionary: ModelDictionary) -> ModelValue? {
-        guard let first = dictionary.value(forKey: path[0], hint: hint) else { return nil }
-        var current = first
-        for key in path.dropFirst() {
-            guard case .object(let object) = current, let next = object[key] else { return nil }
-            current = next
+        guard var current = dictionary.value(forKey: firstKey, hint: hint) else { return nil }
+        if path.count > 1 {
+            for key in path.dropFirst() {
+                guard case .object(let object) = current, let next = object[key] else { return nil }
+                current = next
+            }
         }
         if case .null = current, defaultValue != nil, Value.valueForMissingKey == nil { return nil }
         return current
