@@ -30,10 +30,12 @@ let package = Package(
         // `swift run -c release etch-bench`: Etch against Foundation and hand-written code.
         .executableTarget(name: "EtchBenchmark", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
 
-        .testTarget(name: "EtchTests", dependencies: ["Etch", "EtchSaveLoopHelper"]),
+        .testTarget(name: "EtchTests", dependencies: ["Etch", "EtchSaveLoopHelper"], plugins: ["EtchPlugin"]),
         // Saves a data source in a loop until killed: the data source's crash-safety test
         // (DataSourceKillTests) runs it. Its TaskItem.swift links to the tests' model.
-        .executableTarget(name: "EtchSaveLoopHelper", dependencies: ["Etch"], path: "Tests/EtchSaveLoopHelper"),
+        .executableTarget(
+            name: "EtchSaveLoopHelper", dependencies: ["Etch"], path: "Tests/EtchSaveLoopHelper",
+            plugins: ["EtchPlugin"]),
         .testTarget(name: "EtchSchemaTests", dependencies: ["EtchSchema"]),
         .testTarget(name: "EtchGeneratorTests", dependencies: ["EtchGenerator"]),
         .testTarget(name: "EtchCommandLineTests", dependencies: ["EtchCommandLine"]),

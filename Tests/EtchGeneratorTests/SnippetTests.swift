@@ -106,7 +106,7 @@ extension SnippetTests {
             output,
             """
                 /// The `@local` values of `Row`.
-                public struct LocalValues: Sendable {
+                public struct LocalValues: Sendable, Hashable {
                     /// The local value `isOpen`: kept on this device only, never serialized.
                     public var isOpen: Bool
 

@@ -44,7 +44,7 @@ extension SwiftRenderer {
         let access = model.access
         writer.blankLine()
         writer.line("/// The `@local` values of `\(model.name)`.")
-        writer.block("\(access)struct LocalValues: Sendable {") { writer in
+        writer.block("\(access)struct LocalValues: Sendable, Hashable {") { writer in
             for field in model.localFields {
                 writer.documentation(documentation(of: field))
                 writer.line("\(access)var \(field.name): \(field.type)")

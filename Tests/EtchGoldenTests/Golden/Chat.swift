@@ -264,7 +264,7 @@ public struct Room: ImmutableModel, Identifiable {
     }
 
     /// The `@local` values of `Room`.
-    public struct LocalValues: Sendable {
+    public struct LocalValues: Sendable, Hashable {
         /// Whether the room's row is expanded in the list: kept on the device only.
         public var isExpanded: Bool
 

@@ -712,7 +712,7 @@ public struct Attributes: ImmutableModel, Identifiable {
     }
 
     /// The `@local` values of `Attributes`.
-    public struct LocalValues: Sendable {
+    public struct LocalValues: Sendable, Hashable {
         /// The local value `isSelected`: kept on this device only, never serialized.
         public var isSelected: Bool
         /// The local value `draft`: kept on this device only, never serialized.

@@ -1,1 +1,0 @@
-../EtchTests/Support/Task.swift
