@@ -106,6 +106,7 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
             self.store = store
             return
         }
+        var rewritesCleanedFile = false
         switch DataSourceFileStore<Element>.load(from: file.url) {
         case .noFile:
             cacheStatus = .noFile
@@ -120,8 +121,10 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
                     file.url, reason: "objects there could not be decoded, and no copy of the file could be kept aside"
                 )
             } else {
-                // The file still holds the skipped objects; the next save writes it without them.
+                // The file still holds the skipped objects (a copy is kept aside): autosave
+                // writes it without them, so the next launch does not copy it aside again.
                 changeCount = 1
+                rewritesCleanedFile = true
             }
         case .damaged(let error):
             cacheStatus = .damaged(error)
@@ -133,6 +136,9 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
             saveRefusal = .saveRefused(file.url, reason: "the file there could not be read, and may be fine (\(error))")
         }
         self.store = store
+        if rewritesCleanedFile {
+            Task { await self.scheduleAutosave() }
+        }
     }
 
     deinit {

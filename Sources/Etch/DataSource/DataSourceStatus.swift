@@ -62,8 +62,8 @@ public enum DataSourceCacheStatus: Sendable, Hashable {
     case loaded(count: Int)
     /// The objects came from the file, except the `skipped` ones, which could not be
     /// decoded. A copy of the whole file, as it was, was kept at `keptAt`, and the data
-    /// source has unsaved changes: its next save writes the objects it holds, without the
-    /// skipped ones. When the copy could not be made (`keptAt` is `nil`), saving is refused
+    /// source has unsaved changes: its next save (the autosave, when the file has one)
+    /// writes the objects it holds, without the skipped ones. When the copy could not be made (`keptAt` is `nil`), saving is refused
     /// instead, so the skipped objects are never lost.
     case partiallyLoaded(count: Int, skipped: [DataSourceSkippedObject], keptAt: URL?)
     /// The file's bytes are not a data source file (not JSON, or a wrong header): it was

@@ -47,6 +47,17 @@ extension DataSourcePersistenceTests {
         #expect(try filesAside(in: directory.url) == [keptAt.lastPathComponent])
     }
 
+    @Test func withAutosaveAPartiallyLoadedFileIsRewrittenWithoutTheSkippedObjects() async throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("tasks.json")
+        try Data(#"[{"id":"a","title":"kept"},{"id":"b"}]"#.utf8).write(to: url)
+        let tasks = makeSource(url, autosaveDelay: .milliseconds(1))
+        #expect(tasks.cacheStatus.skippedObjects.map(\.index) == [1])
+        await waitUntil("the cleaned file is saved") { await !tasks.hasUnsavedChanges }
+        #expect(makeSource(url).cacheStatus == .loaded(count: 1))
+        #expect(try filesAside(in: directory.url).count == 1)
+    }
+
     @Test func aFileWhoseObjectsAllFailIsPartiallyLoadedWithNone() throws {
         let directory = try TemporaryDirectory()
         let url = directory.url.appendingPathComponent("tasks.json")
