@@ -7,14 +7,16 @@ import Testing
 @Suite struct EdgeValueTests {}
 
 extension EdgeValueTests {
-    @Test(arguments: [300_000_000_000.0, -70_000_000_000, 8.64e12, -8.64e12, 1e300, -.infinity, .nan])
+    @Test(arguments: [300_000_000_000.0, -70_000_000_000, 4.3e12, -4.3e12, 8.64e12, 1e300, -.infinity, .nan, 0.1])
     func datesFarFromNowRoundTripOrClamp(seconds: Double) throws {
         let date = Date(timeIntervalSince1970: seconds)
         for format in [DateFormat.iso8601, .secondsSince1970, .millisecondsSince1970] {
             let stored = format.modelValue(for: date)
             let back = try format.date(from: stored)
-            let expected = seconds.isNaN ? 0 : min(max(seconds, -8.64e12), 8.64e12)
+            let limit = 4_398_046_511_104.0
+            let expected = seconds.isNaN ? 0 : min(max(seconds, -limit), limit)
             #expect(abs(back.timeIntervalSince1970 - expected) < 0.001, "\(format) \(stored)")
+            #expect(format.modelValue(for: back) == stored, "a second write changes \(stored)")
         }
         _ = date.fieldDescription  // never traps
     }
@@ -65,5 +67,50 @@ extension EdgeValueTests {
         #expect(item.tags == [])
         #expect(item["rank"] == .null)
         #expect(throws: ModelError.self) { try TaskItem(dictionary: ["id": "t1", "title": nil]) }
+    }
+
+    @Test func secondsAreWrittenWithoutRoundingNoise() {
+        #expect(DateFormat.secondsSince1970.modelValue(for: Date(timeIntervalSince1970: 0.1)) == 0.1)
+    }
+
+    @Test func tinyNumbersAreZeroDecimals() throws {
+        #expect(try Decimal(modelValue: 5e-324) == 0)
+        #expect(try Decimal(modelValue: 1e-100) == Decimal(string: "1e-100"))
+    }
+
+    @Test func nanEqualsItselfSoModelsHoldingItDo() {
+        #expect(ModelValue.double(.nan) == .double(.nan))
+        #expect(ModelValue.double(.nan).hashValue == ModelValue.double(-.nan).hashValue)
+    }
+
+    @Test func keysThatSwiftCountsEqualAreOneKeyWhateverTheirBytes() {
+        let kelvin = ModelDictionary(keys: ["K", "\u{212A}"], values: [1, "x"])
+        #expect(kelvin.count == 1 && kelvin["K"] == "x")
+        let accents = ModelDictionary(keys: ["\u{E9}", "a", "e\u{301}"], values: [1, 2, 3])
+        #expect(accents.count == 2 && accents["\u{E9}"] == 3)
+        #expect(accents == ModelDictionary(keys: ["a", "\u{E9}"], values: [2, 3]))
+    }
+
+    @Test func aJSONFieldWithADefaultCanHoldNull() {
+        let field = ModelField<ModelValue>("extra", key: "extra", default: "x")
+        var dictionary = ModelDictionary()
+        dictionary[field] = .null
+        #expect(dictionary[field] == .null)
+        #expect(dictionary["extra"] == .null)
+    }
+
+    @Test func anOptionalWithADefaultCanBeSetToNil() {
+        let field = ModelField<Int?>("limit", key: "limit", default: 5)
+        var dictionary = ModelDictionary()
+        #expect(dictionary[field] == 5)
+        dictionary[field] = nil
+        #expect(dictionary[field] == nil)
+        #expect(dictionary["limit"] == .null)
+        var made = ModelDictionary()
+        made.set(nil, for: field)
+        #expect(made[field] == nil)
+        var plain = ModelDictionary()
+        plain.set(nil, for: ModelField<Int?>("other", key: "other"))
+        #expect(plain.isEmpty)
     }
 }

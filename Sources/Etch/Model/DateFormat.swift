@@ -44,7 +44,9 @@ extension DateFormat {
         case .iso8601:
             return .string(ISO8601.string(from: date))
         case .secondsSince1970:
-            return wholeOrFraction(Self.clamped(date))
+            // Microseconds at most: `Date` counts from 2001, so 1970-based seconds carry
+            // rounding noise below that (0.1 comes back as 0.10000002384185791).
+            return wholeOrFraction((Self.clamped(date) * 1_000_000).rounded() / 1_000_000)
         case .millisecondsSince1970:
             return wholeOrFraction((Self.clamped(date) * 1000).rounded())
         case .custom(let pattern):
@@ -61,7 +63,7 @@ extension DateFormat {
 
     private func dateInRange(seconds: Double, _ modelValue: ModelValue) throws(ModelError) -> Date {
         guard ISO8601.supportedSeconds.contains(seconds) else {
-            throw ModelError(.invalidValue(expected: "Date within ±100,000,000 days of 1970", value: "\(modelValue)"))
+            throw ModelError(.invalidValue(expected: "Date within ±2^42 seconds of 1970", value: "\(modelValue)"))
         }
         return Date(timeIntervalSince1970: seconds)
     }

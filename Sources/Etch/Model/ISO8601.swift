@@ -2,9 +2,10 @@ import Foundation
 
 /// A fast ISO 8601 reader and writer for the formats JSON APIs use, without `DateFormatter`.
 enum ISO8601 {
-    /// The dates Etch reads and writes: ±100,000,000 days around 1970, as JavaScript's
-    /// `Date` allows (years -271821 to 275760).
-    static let supportedSeconds: ClosedRange<Double> = -8.64e12...8.64e12
+    /// The dates Etch reads and writes: ±2⁴² seconds around 1970 (years -137,000 to
+    /// 141,000), within which a `Date` keeps millisecond precision, so whatever is written
+    /// reads back the same.
+    static let supportedSeconds: ClosedRange<Double> = -4_398_046_511_104...4_398_046_511_104
 
     /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; also accepts a space or a
     /// lowercase `t` between date and time, a date alone (midnight UTC), and the expanded

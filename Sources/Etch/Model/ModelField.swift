@@ -43,7 +43,9 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
                 current = next
             }
         }
-        if case .null = current, defaultValue != nil, Value.valueForMissingKey == nil { return nil }
+        if case .null = current, defaultValue != nil, Value.valueForMissingKey == nil, Value.self != ModelValue.self {
+            return nil
+        }
         return current
     }
 
@@ -84,8 +86,9 @@ extension ModelDictionary {
         }
         set {
             let stored = newValue.modelValue(context: field.context)
-            // Optionals set to nil remove the key rather than write `null`.
-            let isAbsent = stored == .null && Value.valueForMissingKey != nil
+            // Optionals set to nil remove the key rather than write `null`, unless an absent
+            // key would read as a non-nil default.
+            let isAbsent = stored == .null && Value.valueForMissingKey != nil && field.defaultValue == nil
             let current = field.storedValue(in: self)
             if isAbsent {
                 if current != nil { setValue(nil, atPath: field.path) }
@@ -105,7 +108,7 @@ extension ModelDictionary {
     @inlinable
     public mutating func set<Value>(_ value: Value, for field: ModelField<Value>) {
         let stored = value.modelValue(context: field.context)
-        if stored == .null && Value.valueForMissingKey != nil { return }
+        if stored == .null && Value.valueForMissingKey != nil && field.defaultValue == nil { return }
         setValue(stored, atPath: field.path)
     }
 }

@@ -174,6 +174,11 @@ extension Decimal: ModelValueRepresentable {
         case .int(let value): self = Decimal(value)
         case .uint(let value): self = Decimal(value)
         case .double(let value):
+            // Below Decimal's smallest exponent a number is zero for all it can hold.
+            if abs(value) < 1e-120 {
+                self = 0
+                return
+            }
             guard let decimal = Decimal(string: "\(value)", locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN
             else {
                 throw ModelError(.invalidValue(expected: "Decimal", value: "\(value), out of range"))

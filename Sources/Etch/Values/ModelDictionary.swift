@@ -77,10 +77,18 @@ public struct ModelDictionary: Sendable {
         self.init(zip(keys, values))
     }
 
-    /// Whether a short list of keys holds one twice. Keys are compared only when their
-    /// fingerprints collide, which for distinct keys is rare.
+    /// Whether a short list of keys holds one twice, by `String` equality (so canonically
+    /// equivalent keys, such as "é" and "e\u{301}", are one key). ASCII keys are compared
+    /// only when their fingerprints collide, which for distinct keys is rare; a list with
+    /// any non-ASCII key compares every pair, as equal strings may differ in bytes.
     static func hasRepeatedKey(_ keys: [String]) -> Bool {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { fingerprints in
+        if keys.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 } }) {
+            for i in keys.indices.dropFirst() {
+                for j in 0..<i where keys[i] == keys[j] { return true }
+            }
+            return false
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { fingerprints in
             var seen: (low: UInt64, high: UInt64) = (0, 0)
             for (i, key) in keys.enumerated() {
                 let fingerprint = fingerprint(of: key)
@@ -99,7 +107,7 @@ public struct ModelDictionary: Sendable {
         }
     }
 
-    /// A 7-bit summary of a key: equal keys have equal fingerprints.
+    /// A 7-bit summary of an ASCII key: equal ASCII keys have equal fingerprints.
     @usableFromInline
     static func fingerprint(of key: String) -> UInt8 {
         let utf8 = key.utf8

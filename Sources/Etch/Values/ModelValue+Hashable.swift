@@ -9,7 +9,7 @@ extension ModelValue: Hashable {
         case (.int(let a), .int(let b)): a == b
         case (.uint(let a), .uint(let b)): a == b
         case (.int(let a), .uint(let b)), (.uint(let b), .int(let a)): a >= 0 && UInt64(a) == b
-        case (.double(let a), .double(let b)): a == b
+        case (.double(let a), .double(let b)): a == b || (a.isNaN && b.isNaN)
         case (.double(let a), .int(let b)), (.int(let b), .double(let a)): Int64(exactly: a) == b
         case (.double(let a), .uint(let b)), (.uint(let b), .double(let a)): UInt64(exactly: a) == b
         case (.string(let a), .string(let b)): a == b
@@ -42,7 +42,8 @@ extension ModelValue: Hashable {
                 ModelValue.uint(integer).hash(into: &hasher)
             } else {
                 hasher.combine(3 as UInt8)
-                hasher.combine(value)
+                // Every NaN is equal to every other here, so they hash alike.
+                hasher.combine(value.isNaN ? .nan : value)
             }
         case .string(let value):
             hasher.combine(4 as UInt8)
