@@ -74,7 +74,7 @@ extension EdgeValueTests {
     }
 
     @Test func tinyNumbersAreZeroDecimals() throws {
-        #expect(try Decimal(modelValue: 5e-324) == 0)
+        #expect(try Decimal(modelValue: .double(.leastNonzeroMagnitude)) == 0)
         #expect(try Decimal(modelValue: 1e-100) == Decimal(string: "1e-100"))
     }
 
