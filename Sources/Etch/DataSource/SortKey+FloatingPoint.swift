@@ -42,7 +42,7 @@ extension SortKey {
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .first
     ) -> SortKey {
-        SortKey(keyPath) { Self.order($0, $1, nils: nils, reversed: false) }
+        SortKey(keyPath) { Self.order($0, $1, nils: nils) { Self.order($0, $1) } }
     }
 
     /// Sorts by an optional floating-point key path, largest first, NaN before the numbers;
@@ -56,7 +56,7 @@ extension SortKey {
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .last
     ) -> SortKey {
-        SortKey(keyPath) { Self.order($0, $1, nils: nils, reversed: true) }
+        SortKey(keyPath) { Self.order($0, $1, nils: nils) { Self.order($1, $0) } }
     }
 
     /// Orders floating-point values totally: numbers by `<`, NaN after every number, NaNs tied.
@@ -72,15 +72,4 @@ extension SortKey {
         }
     }
 
-    @inlinable
-    static func order<Value: FloatingPoint>(_ lhs: Value?, _ rhs: Value?, nils: NilPlacement, reversed: Bool)
-        -> ComparisonResult
-    {
-        switch (lhs, rhs) {
-        case (nil, nil): return .orderedSame
-        case (nil, _): return nils == .first ? .orderedAscending : .orderedDescending
-        case (_, nil): return nils == .first ? .orderedDescending : .orderedAscending
-        case (let lhs?, let rhs?): return reversed ? order(rhs, lhs) : order(lhs, rhs)
-        }
-    }
 }

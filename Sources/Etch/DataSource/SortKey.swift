@@ -95,7 +95,7 @@ public struct SortKey<Element>: Sendable {
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .first
     ) -> SortKey {
-        SortKey(keyPath) { Self.order($0, $1, nils: nils, reversed: false) }
+        SortKey(keyPath) { Self.order($0, $1, nils: nils) { Self.order($0, $1) } }
     }
 
     /// Sorts by an optional key path, largest first; `nil` keys go last unless told otherwise.
@@ -108,7 +108,7 @@ public struct SortKey<Element>: Sendable {
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .last
     ) -> SortKey {
-        SortKey(keyPath) { Self.order($0, $1, nils: nils, reversed: true) }
+        SortKey(keyPath) { Self.order($0, $1, nils: nils) { Self.order($1, $0) } }
     }
 
     @inlinable @inline(__always)
@@ -116,15 +116,17 @@ public struct SortKey<Element>: Sendable {
         lhs < rhs ? .orderedAscending : (rhs < lhs ? .orderedDescending : .orderedSame)
     }
 
-    @inlinable
-    static func order<Value: Comparable>(_ lhs: Value?, _ rhs: Value?, nils: NilPlacement, reversed: Bool)
-        -> ComparisonResult
-    {
+    /// Orders optional keys: `nil` where `nils` says, two values by `compare` (which
+    /// already holds the direction), so every key kind shares one placement of `nil`.
+    @inlinable @inline(__always)
+    static func order<Value>(
+        _ lhs: Value?, _ rhs: Value?, nils: NilPlacement, compare: (Value, Value) -> ComparisonResult
+    ) -> ComparisonResult {
         switch (lhs, rhs) {
         case (nil, nil): return .orderedSame
         case (nil, _): return nils == .first ? .orderedAscending : .orderedDescending
         case (_, nil): return nils == .first ? .orderedDescending : .orderedAscending
-        case (let lhs?, let rhs?): return reversed ? order(rhs, lhs) : order(lhs, rhs)
+        case (let lhs?, let rhs?): return compare(lhs, rhs)
         }
     }
 }
