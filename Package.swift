@@ -30,13 +30,16 @@ let package = Package(
         // `swift run -c release etch-bench`: Etch against Foundation and hand-written code.
         .executableTarget(name: "EtchBenchmark", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
 
-        .testTarget(name: "EtchTests", dependencies: ["Etch", "EtchSaveLoopHelper"], plugins: ["EtchPlugin"]),
+        .testTarget(
+            name: "EtchTests", dependencies: ["Etch", "EtchSaveLoopHelper", "EtchTestSupport"], plugins: ["EtchPlugin"]),
         // Saves a data source in a loop until killed: the data source's crash-safety test
         // (DataSourceKillTests) runs it. Its TaskItem.swift links to the tests' model.
         .executableTarget(
             name: "EtchSaveLoopHelper", dependencies: ["Etch"], path: "Tests/EtchSaveLoopHelper",
             plugins: ["EtchPlugin"]),
-        .testTarget(name: "EtchSchemaTests", dependencies: ["EtchSchema"]),
+        .testTarget(name: "EtchSchemaTests", dependencies: ["EtchSchema", "EtchTestSupport"]),
+        // Helpers shared by the test targets.
+        .target(name: "EtchTestSupport", path: "Tests/EtchTestSupport"),
         .testTarget(name: "EtchGeneratorTests", dependencies: ["EtchGenerator"]),
         .testTarget(name: "EtchCommandLineTests", dependencies: ["EtchCommandLine"]),
         // Compiles and exercises the golden files that EtchGeneratorTests compares against.

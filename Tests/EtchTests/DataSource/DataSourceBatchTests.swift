@@ -1,3 +1,4 @@
+import EtchTestSupport
 import Foundation
 import Testing
 
@@ -37,7 +38,7 @@ extension DataSourceBatchTests {
         var changes = await tasks.changes().makeAsyncIterator()
         var copy: [TaskItem] = []
         replay(await changes.next()!, onto: &copy)
-        var random = SplitMix64(seed: UInt64(size))
+        var random = SeededGenerator(seed: UInt64(size))
         let batch = (0..<size).map { _ in
             task("t\(Int.random(in: 0..<1_100, using: &random))", rank: Int.random(in: 0..<20, using: &random))
         }
@@ -88,7 +89,7 @@ extension DataSourceBatchTests {
     func mixedBatchMatchesTheReference(order: OrderCase, size: Int) async {
         let tasks = DataSource<TaskItem>(sortedBy: order.keys)
         var reference = ReferenceList(order: order)
-        var random = SplitMix64(seed: UInt64(size))
+        var random = SeededGenerator(seed: UInt64(size))
         func randomTask(_ id: Int) -> TaskItem {
             let rank = Int.random(in: 0..<30, using: &random)
             let due = Bool.random(using: &random) ? nil : Int.random(in: 0..<10, using: &random)

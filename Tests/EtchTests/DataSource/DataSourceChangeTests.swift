@@ -1,3 +1,4 @@
+import EtchTestSupport
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ extension DataSourceChangeTests {
         case replaceAll([TaskItem])
         case bumpRank(String, by: Int)
 
-        static func random(using random: inout SplitMix64) -> Operation {
+        static func random(using random: inout SeededGenerator) -> Operation {
             func item() -> TaskItem {
                 let due = Int.random(in: 0..<4, using: &random)
                 return task(
@@ -86,7 +87,7 @@ extension DataSourceChangeTests {
 
     @Test(arguments: OrderCase.all, 1...4 as ClosedRange<UInt64>)
     func replayedChangesMatchReferenceModel(order: OrderCase, seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let tasks = DataSource<TaskItem>(sortedBy: order.keys)
         var reference = ReferenceList(order: order)
         var changes = await tasks.changes().makeAsyncIterator()

@@ -1,3 +1,4 @@
+import EtchTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 extension DataSourceConcurrencyTests {
     /// The writes of one writer: insert its objects, change some ranks, remove some.
     static func operations(writer: Int) -> [(String, Int?)] {
-        var random = SplitMix64(seed: UInt64(writer))
+        var random = SeededGenerator(seed: UInt64(writer))
         var operations: [(String, Int?)] = []
         for step in 0..<60 {
             let id = "w\(writer)-\(Int.random(in: 0..<15, using: &random))"

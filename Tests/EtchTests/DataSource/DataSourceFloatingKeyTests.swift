@@ -1,3 +1,4 @@
+import EtchTestSupport
 import Foundation
 import Testing
 
@@ -73,7 +74,7 @@ private func scored(_ id: String, _ score: Double?) -> TaskItem {
 extension DataSourceFloatingKeyTests {
     @Test(arguments: FloatingOrderCase.all)
     fileprivate func nanKeysKeepATotalOrderThroughRandomWrites(order: FloatingOrderCase) async {
-        var random = SplitMix64(seed: 0x5EED_0F_4A4)
+        var random = SeededGenerator(seed: 0x5EED_0F_4A4)
         let scores: [Double?] = [.nan, -.nan, 0, -0.0, 1.5, -2, .infinity, -.infinity, nil, 3]
         let tasks = DataSource<TaskItem>(sortedBy: [order.key])
         var reference: [String: TaskItem] = [:]
@@ -115,7 +116,7 @@ extension DataSourceFloatingKeyTests {
             if lhs.rank == 0 || rhs.rank == 0 { return .orderedSame }
             return lhs.rank < rhs.rank ? .orderedAscending : lhs.rank > rhs.rank ? .orderedDescending : .orderedSame
         }
-        var random = SplitMix64(seed: 42)
+        var random = SeededGenerator(seed: 42)
         let tasks = DataSource<TaskItem>(sortedBy: [faulty])
         var ids: Set<String> = []
         for _ in 0..<800 {

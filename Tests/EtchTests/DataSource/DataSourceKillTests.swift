@@ -1,3 +1,4 @@
+import EtchTestSupport
 import Foundation
 import Testing
 
@@ -43,7 +44,7 @@ extension DataSourceKillTests {
     @Test func killedSavesLeaveACompleteOldOrNewFile() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.url.appendingPathComponent("tasks.json")
-        var random = SplitMix64(seed: 42)
+        var random = SeededGenerator(seed: 42)
         for round in 0..<12 {
             let helper = Process()
             helper.executableURL = Self.helperURL

@@ -1,3 +1,4 @@
+import EtchTestSupport
 import Foundation
 import Testing
 
