@@ -42,7 +42,7 @@ extension EtchCommandTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         #expect(names == ["A.swift", "B.swift"])
         let a = try String(contentsOf: output.appending(path: "A.swift"), encoding: .utf8)
-        #expect(a.contains("struct A: ImmutableModel, Identifiable {") && !a.contains("public "))
+        #expect(a.contains("struct A: Etch.CopyableModel, Swift.Identifiable {") && !a.contains("public "))
 
         let attributes = try FileManager.default.attributesOfItem(atPath: output.appending(path: "A.swift").path)
         Thread.sleep(forTimeInterval: 0.01)

@@ -35,17 +35,17 @@ extension SnippetTests {
             output,
             """
             /// A state.
-            public enum State: ModelEnum, CaseIterable, Codable {
+            public enum State: Etch.ModelEnum, Swift.CaseIterable, Swift.Codable {
                 case open
                 case closed
                 /// A raw value this version of the schema does not declare, kept as it arrived.
-                case unknown(String)
+                case unknown(Swift.String)
 
                 /// The declared cases.
                 public static let allCases: [State] = [.open, .closed]
 
                 /// Makes a value; a raw value that matches no declared case becomes `unknown`.
-                public init(rawValue: String) {
+                public init(rawValue: Swift.String) {
                     switch rawValue {
                     case "open": self = .open
                     case "CLOSED": self = .closed
@@ -70,10 +70,13 @@ extension SnippetTests {
         expectContains(
             output,
             """
-                fileprivate enum Fields {
-                    static let views = ModelField<Int>("views", key: "meta.views", default: 0)
-                    static let startsAt = ModelField<Date>("startsAt", key: "starts_at", dateFormat: .millisecondsSince1970)
-                    static let note = ModelField<String?>("note", key: "note", default: "none")
+                fileprivate enum _Fields {
+                    static let views = Etch.ModelField<Swift.Int>("views", key: "meta.views", isMutable: true, default: 0)
+                    static let startsAt = Etch.ModelField<Foundation.Date>(
+                        "startsAt", key: "starts_at", dateFormat: .millisecondsSince1970
+                    )
+                    static let note = Etch.ModelField<Swift.String?>("note", key: "note", isMutable: true, default: "none")
+                    static let all: [any Etch._AnyModelField] = [views, startsAt, note]
                 }
             """
         )
@@ -81,9 +84,9 @@ extension SnippetTests {
 
     @Test func letOnlyModelHasNoMutatorsAndNoIdentifiable() {
         let output = generate("model Point {\n    let x: Double\n    let y: Double\n}\n")
-        expectContains(output, "public struct Point: ImmutableModel {")
+        expectContains(output, "public struct Point: Etch.ImmutableModel {")
         #expect(!output.contains("copyWith"))
-        #expect(!output.contains("LocalValues"))
+        #expect(!output.contains("struct LocalValues"))
     }
 
     @Test func optionalMutatorAcceptsNil() {
@@ -92,12 +95,12 @@ extension SnippetTests {
             output,
             """
                 /// A copy with `dueAt` changed (`nil` clears it).
-                public func copyWith(dueAt: Date?) -> Task {
+                public func copyWith(dueAt: Foundation.Date?) -> Task {
                     copyWith { $0.dueAt = dueAt }
                 }
             """
         )
-        expectContains(output, "public struct Task: ImmutableModel, Identifiable {")
+        expectContains(output, "public struct Task: Etch.CopyableModel, Swift.Identifiable {")
     }
 
     @Test func localFieldsLiveInLocalValues() {
@@ -106,26 +109,29 @@ extension SnippetTests {
             output,
             """
                 /// The `@local` values of `Row`.
-                public struct LocalValues: Sendable, Hashable {
+                public struct LocalValues: Etch.ModelLocalValues {
                     /// The local value `isOpen`: kept on this device only, never serialized.
-                    public var isOpen: Bool
+                    public var isOpen: Swift.Bool = false
+
+                    /// Makes local values with the schema's defaults.
+                    public init() {}
 
                     /// Makes local values; the defaults are the schema's.
-                    public init(isOpen: Bool = false) {
+                    public init(isOpen: Swift.Bool = false) {
                         self.isOpen = isOpen
                     }
                 }
             """
         )
-        expectContains(output, "    public var isOpen: Bool { localValues.isOpen }")
-        expectContains(output, "        static let id = ModelField<Int>(\"id\", key: \"id\")")
+        expectContains(output, "    public var isOpen: Swift.Bool { localValues.isOpen }")
+        expectContains(output, "        static let id = Etch.ModelField<Swift.Int>(\"id\", key: \"id\")")
         #expect(!output.contains("static let isOpen"))
     }
 
     @Test func internalAccessLevelOmitsTheKeyword() {
         let output = generate("model Tag {\n    var name: String\n}\n", access: .internal)
-        expectContains(output, "\nstruct Tag: ImmutableModel {")
-        expectContains(output, "    init(dictionary: ModelDictionary) throws(ModelError) {")
+        expectContains(output, "\nstruct Tag: Etch.CopyableModel {")
+        expectContains(output, "    init(\n        name: Swift.String\n    ) {")
         #expect(!output.contains("public "))
     }
 
@@ -133,8 +139,9 @@ extension SnippetTests {
         let output = generate(
             "/// A tag.\n/// Shown in lists.\nmodel Tag {\n    /// Its label.\n    var name: String\n}\n",
             access: .package)
-        expectContains(output, "/// A tag.\n/// Shown in lists.\npackage struct Tag: ImmutableModel {")
-        expectContains(output, "    /// Its label.\n    package var name: String { dictionary[Fields.name] }")
+        expectContains(output, "/// A tag.\n/// Shown in lists.\npackage struct Tag: Etch.CopyableModel {")
+        expectContains(
+            output, "    /// Its label.\n    package var name: Swift.String { dictionary[_checked: _Fields.name] }")
     }
 
     @Test func fieldsWithoutDocumentationSayWhereTheyAreStored() {
@@ -143,19 +150,92 @@ extension SnippetTests {
             output,
             """
                 /// The `displayName` field, stored under the wire key `display_name`.
-                public var displayName: String { dictionary[Fields.displayName] }
+                public var displayName: Swift.String { dictionary[_checked: _Fields.displayName] }
             """
         )
     }
 
     @Test func wireKeysAreEscapedInSwiftLiterals() {
         let output = generate(#"model Odd {\#n    @key("a\"b\\(c)") var x: Int = 0\#n}\#n"#)
-        expectContains(output, #"static let x = ModelField<Int>("x", key: "a\"b\\(c)", default: 0)"#)
+        expectContains(
+            output, #"static let x = Etch.ModelField<Swift.Int>("x", key: "a\"b\\(c)", isMutable: true, default: 0)"#)
     }
 
     @Test func schemaErrorsProduceNoFiles() {
         let result = GeneratorPipeline().run([SchemaSource(path: "Bad.etch", text: "model A {\n    let id: Nope\n}\n")])
         #expect(result.files.isEmpty)
         #expect(result.diagnostics.map(\.description) == ["Bad.etch:2:13: error: unknown type 'Nope'"])
+    }
+
+    @Test func keywordNamesAreEscapedAndSelfHasALocalName() {
+        let output = generate("model Repo {\n    var private: Bool = false\n    let self: URL?\n}\n")
+        expectContains(output, "    public var `private`: Swift.Bool { dictionary[_checked: _Fields.`private`] }")
+        expectContains(
+            output,
+            """
+                public init(
+                    `private`: Swift.Bool = false,
+                    `self` _self: Foundation.URL? = nil
+                ) {
+                    var dictionary = Etch.ModelDictionary()
+                    dictionary.set(`private`, for: _Fields.`private`)
+                    dictionary.set(_self, for: _Fields.`self`)
+            """
+        )
+        expectContains(
+            output,
+            "    public func copyWith(`private`: Swift.Bool) -> Repo {\n        copyWith { $0.`private` = `private` }")
+    }
+
+    @Test func optionalEnumDefaultNamesTheEnumCase() {
+        let output = generate(
+            "model A {\n    var v: Visibility? = .none\n    var w: Visibility = .none\n}\nenum Visibility: String {\n    case none\n}\n"
+        )
+        expectContains(output, "        v: Visibility? = Visibility.none,\n        w: Visibility = Visibility.none")
+        expectContains(
+            output,
+            #"static let v = Etch.ModelField<Visibility?>("v", key: "v", isMutable: true, default: Visibility.none)"#)
+    }
+
+    @Test func unionHasOneCasePerVariantAndKeepsUnknownOnes() {
+        let output = generate(
+            """
+            model Post {
+                let id: String
+            }
+            model Ad {
+                let id: String
+            }
+            union Item(discriminator: "kind") {
+                case post(Post)
+                case ad(Ad) = "advert"
+            }
+            """
+        )
+        expectContains(
+            output,
+            """
+            public enum Item: Etch.ModelUnion, Swift.Identifiable {
+                /// A `Post`, tagged "post".
+                case post(Post)
+                /// A `Ad`, tagged "advert".
+                case ad(Ad)
+                /// A variant this version of the schema does not know, kept whole and written back as it came.
+                case unknown(Etch.ModelDictionary)
+
+                /// The wire key whose value names the variant.
+                public static let discriminator = "kind"
+            """
+        )
+        expectContains(output, #"        case "advert": self = .ad(try Ad(dictionary: dictionary))"#)
+        expectContains(output, #"        case .ad(let value): Etch._UnionVariant("advert", value)"#)
+    }
+
+    @Test func unionWithoutSharedIDIsNotIdentifiable() {
+        let output = generate(
+            "model P {\n    let id: String\n}\nmodel Q {\n    let id: Int\n}\nunion U(discriminator: \"t\") {\n    case p(P)\n    case q(Q)\n}\n"
+        )
+        expectContains(output, "public enum U: Etch.ModelUnion {")
+        expectContains(output, "        default: self = .unknown(dictionary)")
     }
 }

@@ -118,8 +118,9 @@ extension GeneratedModelTests {
     }
 
     @Test func descriptionListsDeclaredFields() {
-        #expect(Point(x: 1, y: 2.5).description == "Point(x: 1.0, y: 2.5)")
+        #expect(Point(x: 1, y: 2.5).debugDescription == "Point(x: 1.0, y: 2.5)")
         #expect(
-            Self.ada.description.hasPrefix(#"User(id: "u1", name: "Ada", email: "ada@example.com", mood: "neutral""#))
+            Self.ada.debugDescription.hasPrefix(
+                #"User(id: "u1", name: "Ada", email: "ada@example.com", mood: "neutral""#))
     }
 }

@@ -94,21 +94,21 @@ extension EdgeValueTests {
     @Test func aJSONFieldWithADefaultCanHoldNull() {
         let field = ModelField<ModelValue>("extra", key: "extra", default: "x")
         var dictionary = ModelDictionary()
-        dictionary[field] = .null
-        #expect(dictionary[field] == .null)
+        dictionary[_checked: field] = .null
+        #expect(dictionary[_checked: field] == .null)
         #expect(dictionary["extra"] == .null)
     }
 
     @Test func anOptionalWithADefaultCanBeSetToNil() {
         let field = ModelField<Int?>("limit", key: "limit", default: 5)
         var dictionary = ModelDictionary()
-        #expect(dictionary[field] == 5)
-        dictionary[field] = nil
-        #expect(dictionary[field] == nil)
+        #expect(dictionary[_checked: field] == 5)
+        dictionary[_checked: field] = nil
+        #expect(dictionary[_checked: field] == nil)
         #expect(dictionary["limit"] == .null)
         var made = ModelDictionary()
         made.set(nil, for: field)
-        #expect(made[field] == nil)
+        #expect(made[_checked: field] == nil)
         var plain = ModelDictionary()
         plain.set(nil, for: ModelField<Int?>("other", key: "other"))
         #expect(plain.isEmpty)

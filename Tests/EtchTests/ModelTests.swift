@@ -13,7 +13,7 @@ extension ModelTests {
         #expect(item.views == 3)
         #expect(item.dueAt == nil)
         #expect(
-            item.description
+            item.debugDescription
                 == #"TaskItem(id: "t1", title: "Write", rank: 0, dueAt: nil, updatedAt: nil, views: 3, tags: [])"#)
     }
 

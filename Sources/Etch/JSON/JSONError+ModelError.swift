@@ -2,12 +2,7 @@ extension JSONError {
     /// Wraps a model error for JSON that was read from `bytes`, locating the offending
     /// value (or, for a missing key, its object) in the bytes.
     init(_ error: ModelError, in bytes: UnsafeBufferPointer<UInt8>) {
-        let message =
-            switch error.kind {
-            case .typeMismatch(let expected, let found): "expected \(expected), found \(found)"
-            case .missingKey(let expected): "missing required key (expected \(expected))"
-            case .invalidValue(let expected, let value): "expected \(expected), found \(value)"
-            }
+        let message = error.message
         let location = JSONLocator.location(of: error.keyPath, in: bytes)
         self.init(
             .model(error),

@@ -49,6 +49,8 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         case missingKey(expected: String)
         /// A value of the right kind that cannot be used, such as a malformed date.
         case invalidValue(expected: String, value: String)
+        /// A change to a `let` field, which only `var` fields allow.
+        case immutableField(name: String)
     }
 
     /// What went wrong.
@@ -77,18 +79,20 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
         prefixed(by: [component])
     }
 
+    /// What was expected and found, without the place: `expected String, found number`.
+    public var message: String {
+        switch kind {
+        case .typeMismatch(let expected, let found): "expected \(expected), found \(found)"
+        case .missingKey(let expected): "missing required key (expected \(expected))"
+        case .invalidValue(let expected, let value): "expected \(expected), found \(value)"
+        case .immutableField(let name): "'\(name)' is a `let` field; only `var` fields can change in a copy"
+        }
+    }
+
     /// The model name if known, the key path, and what was expected and found, such as
     /// `User: at "id": expected String, found number`.
     public var description: String {
-        let place = "at \"\(keyPath.keyPathDescription)\""
         let prefix = modelName.map { "\($0): " } ?? ""
-        switch kind {
-        case .typeMismatch(let expected, let found):
-            return "\(prefix)\(place): expected \(expected), found \(found)"
-        case .missingKey(let expected):
-            return "\(prefix)\(place): missing required key (expected \(expected))"
-        case .invalidValue(let expected, let value):
-            return "\(prefix)\(place): expected \(expected), found \(value)"
-        }
+        return "\(prefix)at \"\(keyPath.keyPathDescription)\": \(message)"
     }
 }

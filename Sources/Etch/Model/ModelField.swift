@@ -1,10 +1,10 @@
 /// A declared field of a generated model: its Swift name, its wire key path, how its
-/// values convert, and its schema default.
+/// values convert, its schema default and whether `copyWith` may change it.
 ///
 /// Generated models keep one `static let` per field and read, write and validate
 /// their dictionary through it, so the per-field logic lives here, once.
 public struct ModelField<Value: ModelValueRepresentable>: Sendable {
-    /// The Swift name, used in descriptions.
+    /// The Swift name, used in descriptions and errors.
     public let name: String
     /// The wire key path: one key, or several for a dotted `@key("stats.unread")`.
     public let path: [String]
@@ -14,6 +14,8 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     public let context: ModelValueContext
     /// The schema default, used when the key is absent.
     public let defaultValue: Value?
+    /// A `var` field, which `copyWith` may change; `let` fields keep the value they were made with.
+    public let isMutable: Bool
     /// Where the first key of the path was found last time.
     @usableFromInline let hint = KeyPositionHint()
 
@@ -22,18 +24,30 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     /// - Parameters:
     ///   - name: The Swift name.
     ///   - key: The wire key; dots separate the keys of nested objects.
+    ///   - isMutable: `true` for a `var` field.
     ///   - dateFormat: How dates in this field are written and read.
     ///   - defaultValue: The value when the key is absent.
-    public init(_ name: String, key: String, dateFormat: DateFormat = .iso8601, default defaultValue: Value? = nil) {
+    public init(
+        _ name: String, key: String, isMutable: Bool = false, dateFormat: DateFormat = .iso8601,
+        default defaultValue: Value? = nil
+    ) {
         self.name = name
         self.path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         self.firstKey = path[0]
+        self.isMutable = isMutable
         self.context = ModelValueContext(dateFormat: dateFormat)
         self.defaultValue = defaultValue
     }
 
-    /// The stored value at this field's path, if any. An explicit `null` counts as absent
-    /// for a non-optional field with a default, as many APIs send `null` for "the default".
+    /// Whether an explicit `null` reads as the default: for a non-optional field with one,
+    /// as many APIs send `null` for "the default".
+    @usableFromInline var nullReadsAsDefault: Bool {
+        defaultValue != nil && Value.valueForMissingKey == nil && Value.self != ModelValue.self
+    }
+
+    /// The stored value at this field's path, if any; `null` counts as absent where it
+    /// reads as the default. A step of a dotted path that holds something other than an
+    /// object also counts as absent here: ``ModelDictionary/validate(_:)`` refuses it.
     @inlinable
     func storedValue(in dictionary: ModelDictionary) -> ModelValue? {
         guard var current = dictionary.value(forKey: firstKey, hint: hint) else { return nil }
@@ -43,9 +57,7 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
                 current = next
             }
         }
-        if case .null = current, defaultValue != nil, Value.valueForMissingKey == nil, Value.self != ModelValue.self {
-            return nil
-        }
+        if case .null = current, nullReadsAsDefault { return nil }
         return current
     }
 
@@ -54,12 +66,29 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
 }
 
 extension ModelDictionary {
-    /// Checks that the field's value, if present, has the field's type, and that a
-    /// required field is present.
+    /// Checks that the field's value, if present, has the field's type, that a required
+    /// field is present, and that every step of a dotted key path is an object (or absent,
+    /// or `null`).
     ///
     /// - Throws: ``ModelError`` with the field's key path.
     @inlinable
     public func validate<Value>(_ field: ModelField<Value>) throws(ModelError) {
+        if field.path.count > 1 {
+            var current: ModelValue? = self[field.firstKey]
+            for (depth, key) in field.path.dropFirst().enumerated() {
+                switch current {
+                case .none, .null?:
+                    current = nil
+                case .object(let object)?:
+                    current = object[key]
+                    continue
+                case let other?:
+                    let prefix = field.path.prefix(depth + 1).map(KeyPathComponent.key)
+                    throw ModelError(.typeMismatch(expected: "object", found: other.kindDescription), at: prefix)
+                }
+                break
+            }
+        }
         if let stored = field.storedValue(in: self) {
             do {
                 _ = try Value(modelValue: stored, context: field.context)
@@ -71,12 +100,11 @@ extension ModelDictionary {
         }
     }
 
-    /// The field's value: the stored one, or else its default (or `nil` for optionals).
-    ///
-    /// Generated models validate every field when they are made, so reading cannot fail;
-    /// a failure here means the dictionary was changed around the model's checks.
+    /// The field's value in a dictionary its model has checked: the stored one, or else its
+    /// default (or `nil` for optionals). For generated code; it traps on a dictionary that
+    /// did not pass the field's checks.
     @inlinable
-    public subscript<Value>(field: ModelField<Value>) -> Value {
+    public subscript<Value>(_checked field: ModelField<Value>) -> Value {
         get {
             if let stored = field.storedValue(in: self) {
                 return Value(checkedModelValue: stored, context: field.context)
@@ -91,7 +119,8 @@ extension ModelDictionary {
             let isAbsent = stored == .null && Value.valueForMissingKey != nil && field.defaultValue == nil
             let current = field.storedValue(in: self)
             if isAbsent {
-                if current != nil { setValue(nil, atPath: field.path) }
+                // An explicit `null` already reads as `nil`: keep it, so the copy stays equal.
+                if let current, current != .null { setValue(nil, atPath: field.path) }
             } else if let current {
                 if current != stored { setValue(stored, atPath: field.path) }
             } else if field.defaultValue?.modelValue(context: field.context) != stored {

@@ -34,24 +34,34 @@ public struct CodeWriter: Sendable {
 
     /// Writes `head(arguments)` on one line when it fits, else with the arguments on their
     /// own lines: together when they fit, one per line otherwise.
-    public mutating func call(_ head: String, _ arguments: [String]) {
+    ///
+    /// `brackets` are the parentheses by default; `("[", "]")` writes an array literal.
+    /// `closing` follows the closing bracket, such as `" {"` for a declaration.
+    public mutating func call(
+        _ head: String, _ arguments: [String], brackets: (open: String, close: String) = ("(", ")"),
+        closing: String = ""
+    ) {
         let joined = arguments.joined(separator: ", ")
         let width = indentation * 4
-        if width + head.count + joined.count + 2 <= Self.lineLength {
-            line("\(head)(\(joined))")
+        // swift-format breaks an array literal that reaches the limit exactly.
+        let limit = brackets.open == "[" ? Self.lineLength - 1 : Self.lineLength
+        if width + head.count + joined.count + 2 + closing.count <= limit {
+            line("\(head)\(brackets.open)\(joined)\(brackets.close)\(closing)")
             return
         }
-        line("\(head)(")
+        line("\(head)\(brackets.open)")
         indented { writer in
-            if width + 4 + joined.count <= Self.lineLength {
+            if brackets.open == "(", width + 4 + joined.count <= Self.lineLength {
                 writer.line(joined)
             } else {
+                // Array literals one element per line end with a comma, as swift-format writes them.
+                let last = brackets.open == "[" ? "," : ""
                 for (position, argument) in arguments.enumerated() {
-                    writer.line(argument + (position == arguments.count - 1 ? "" : ","))
+                    writer.line(argument + (position == arguments.count - 1 ? last : ","))
                 }
             }
         }
-        line(")")
+        line(brackets.close + closing)
     }
 
     /// Writes `///` documentation lines.

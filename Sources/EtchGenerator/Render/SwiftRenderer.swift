@@ -1,4 +1,7 @@
 /// The render stage: writes Swift source text for a file description.
+///
+/// Generated code stays thin: storage, a field table and typed accessors. What is the same
+/// for every model lives in the runtime's protocol extensions.
 public struct SwiftRenderer: Sendable {
     /// Makes a renderer.
     public init() {}
@@ -10,43 +13,51 @@ public struct SwiftRenderer: Sendable {
         writer.line("")
         writer.line("import Etch")
         writer.line("import Foundation")
+        writer.line("")
+        writer.line("/// The runtime contract this file was generated for: an older Etch fails to build here.")
+        writer.line("private typealias _EtchRuntimeCheck = Etch._RuntimeVersion2")
         for declaration in file.declarations {
             writer.line("")
             switch declaration {
             case .model(let model): renderModel(model, into: &writer)
             case .enumeration(let enumeration): renderEnum(enumeration, into: &writer)
+            case .union(let union): renderUnion(union, into: &writer)
             }
         }
         return GeneratedFile(name: file.name, contents: writer.text)
     }
 
     func renderEnum(_ enumeration: SwiftEnumDescription, into writer: inout CodeWriter) {
-        let access = enumeration.access
+        let access = enumeration.access.prefix
         writer.documentation(enumeration.documentation)
-        writer.block("\(access)enum \(enumeration.name): ModelEnum, CaseIterable, Codable {") { writer in
+        writer.block("\(access)enum \(enumeration.name): Etch.ModelEnum, Swift.CaseIterable, Swift.Codable {") {
+            writer in
             for item in enumeration.cases {
                 writer.documentation(item.documentation)
                 writer.line("case \(item.name)")
             }
             writer.line("/// A raw value this version of the schema does not declare, kept as it arrived.")
-            writer.line("case unknown(String)")
+            writer.line("case unknown(Swift.String)")
             writer.blankLine()
             writer.line("/// The declared cases.")
-            let cases = enumeration.cases.map { ".\($0.name)" }.joined(separator: ", ")
-            writer.line("\(access)static let allCases: [\(enumeration.name)] = [\(cases)]")
+            writer.call(
+                "\(access)static let allCases: [\(enumeration.name)] = ", enumeration.cases.map { ".\($0.name)" },
+                brackets: ("[", "]"))
             writer.blankLine()
             writer.line("/// Makes a value; a raw value that matches no declared case becomes `unknown`.")
-            writer.block("\(access)init(rawValue: String) {") { writer in
+            writer.block("\(access)init(rawValue: Swift.String) {") { writer in
                 writer.line("switch rawValue {")
-                for item in enumeration.cases { writer.line("case \(item.rawValueLiteral): self = .\(item.name)") }
+                for item in enumeration.cases {
+                    writer.line("case \(Self.literal(item.rawValue)): self = .\(item.name)")
+                }
                 writer.line("default: self = .unknown(rawValue)")
                 writer.line("}")
             }
             writer.blankLine()
             writer.line("/// The raw value as it is written to JSON.")
-            writer.block("\(access)var rawValue: String {") { writer in
+            writer.block("\(access)var rawValue: Swift.String {") { writer in
                 writer.line("switch self {")
-                for item in enumeration.cases { writer.line("case .\(item.name): \(item.rawValueLiteral)") }
+                for item in enumeration.cases { writer.line("case .\(item.name): \(Self.literal(item.rawValue))") }
                 writer.line("case .unknown(let rawValue): rawValue")
                 writer.line("}")
             }

@@ -1,3 +1,5 @@
+import EtchSchema
+
 /// A Swift file to render: the translate stage's output, the render stage's input.
 public struct SwiftFileDescription: Sendable, Hashable {
     /// The output file name, such as `User.swift`.
@@ -12,26 +14,26 @@ public struct SwiftFileDescription: Sendable, Hashable {
 public enum SwiftDeclaration: Sendable, Hashable {
     case model(SwiftModelDescription)
     case enumeration(SwiftEnumDescription)
+    case union(SwiftUnionDescription)
 }
 
-/// A generated model struct, with every name and expression already in Swift terms.
+/// A generated model struct, with every name, type and expression already in Swift terms.
 public struct SwiftModelDescription: Sendable, Hashable {
     /// The type name.
     public var name: String
-    /// The access keyword with a trailing space, or empty for `internal`.
-    public var access: String
+    /// The access level of the type and its members.
+    public var access: AccessLevel
     /// Documentation lines.
     public var documentation: [String]
-    /// Whether the model has an `id` and so conforms to `Identifiable`.
-    public var isIdentifiable: Bool
-    /// The serialized fields.
-    public var fields: [SwiftFieldDescription]
-    /// The `@local` fields.
-    public var localFields: [SwiftFieldDescription]
-
-    /// Every field, in schema order as the memberwise initializer takes them.
+    /// The type of the `id` field, when the model has one and so is `Identifiable`.
+    public var idType: SwiftType?
+    /// Every field, in schema order as the memberwise initializer takes them, `@local` included.
     public var allFields: [SwiftFieldDescription]
 
+    /// The serialized fields.
+    public var fields: [SwiftFieldDescription] { allFields.filter { !$0.isLocal } }
+    /// The `@local` fields.
+    public var localFields: [SwiftFieldDescription] { allFields.filter(\.isLocal) }
     /// The fields that get `copyWith` mutators.
     public var mutableFields: [SwiftFieldDescription] { allFields.filter(\.isMutable) }
 }
@@ -39,25 +41,26 @@ public struct SwiftModelDescription: Sendable, Hashable {
 /// A generated field.
 public struct SwiftFieldDescription: Sendable, Hashable {
     /// The Swift name.
-    public var name: String
-    /// The Swift type, such as `[Ref<User>]` or `Date?`.
-    public var type: String
+    public var name: SwiftIdentifier
+    /// The Swift type.
+    public var type: SwiftType
     /// Documentation lines.
     public var documentation: [String]
     /// The wire key, dotted for nested paths; empty for local fields.
     public var wireKey: String
-    /// The wire key as a Swift string literal, escaped.
-    public var wireKeyLiteral: String
-    /// The `DateFormat` expression when it is not ISO 8601, such as `.secondsSince1970`.
-    public var dateFormat: String?
-    /// The schema default as a Swift expression, if any.
-    public var defaultValue: String?
-    /// The memberwise initializer's default argument: the schema default, or `nil` for optionals.
-    public var parameterDefault: String?
+    /// The date format when it is not ISO 8601.
+    public var dateFormat: DateFormatSpec?
+    /// The schema default, if any.
+    public var defaultValue: SwiftExpression?
     /// `var` rather than `let`.
     public var isMutable: Bool
     /// `@local`.
     public var isLocal: Bool
+
+    /// The memberwise initializer's default argument: the schema default, or `nil` for optionals.
+    public var parameterDefault: SwiftExpression? {
+        defaultValue ?? (type.isOptional ? .nil : nil)
+    }
 }
 
 /// A generated string enum with an `unknown(String)` case.
@@ -65,19 +68,47 @@ public struct SwiftEnumDescription: Sendable, Hashable {
     /// A declared case.
     public struct Case: Sendable, Hashable {
         /// The Swift case name.
-        public var name: String
-        /// The raw value as a Swift string literal.
-        public var rawValueLiteral: String
+        public var name: SwiftIdentifier
+        /// The raw value.
+        public var rawValue: String
         /// Documentation lines.
         public var documentation: [String]
     }
 
     /// The type name.
     public var name: String
-    /// The access keyword with a trailing space, or empty for `internal`.
-    public var access: String
+    /// The access level of the type and its members.
+    public var access: AccessLevel
     /// Documentation lines.
     public var documentation: [String]
     /// The declared cases.
     public var cases: [Case]
+}
+
+/// A generated union: an enum with one case per variant model and an `unknown` case.
+public struct SwiftUnionDescription: Sendable, Hashable {
+    /// One variant.
+    public struct Variant: Sendable, Hashable {
+        /// The Swift case name.
+        public var name: SwiftIdentifier
+        /// The variant's model type.
+        public var model: String
+        /// The discriminator's value for this variant.
+        public var tag: String
+        /// Documentation lines.
+        public var documentation: [String]
+    }
+
+    /// The type name.
+    public var name: String
+    /// The access level of the type and its members.
+    public var access: AccessLevel
+    /// Documentation lines.
+    public var documentation: [String]
+    /// The wire key whose value names the variant.
+    public var discriminator: String
+    /// The variants.
+    public var variants: [Variant]
+    /// The `id` type every variant shares, which makes the union `Identifiable`.
+    public var idType: SwiftType?
 }

@@ -25,35 +25,30 @@ public struct SwiftTranslator: Sendable {
                 switch declaration {
                 case .model(let model): .model(translate(model))
                 case .enumeration(let enumeration): .enumeration(translate(enumeration))
+                case .union(let union): .union(translate(union))
                 }
             }
         )
     }
 
     func translate(_ model: CheckedModel) -> SwiftModelDescription {
-        let all = model.fields.map(translate)
-        return SwiftModelDescription(
+        SwiftModelDescription(
             name: model.name,
-            access: options.accessLevel.prefix,
+            access: options.accessLevel,
             documentation: model.documentation,
-            isIdentifiable: model.idField != nil,
-            fields: all.filter { !$0.isLocal },
-            localFields: all.filter(\.isLocal),
-            allFields: all
+            idType: model.idField.map { swiftType($0.type) },
+            allFields: model.fields.map(translate)
         )
     }
 
     func translate(_ field: CheckedField) -> SwiftFieldDescription {
-        let defaultValue = field.defaultValue.map { expression(for: $0) }
-        return SwiftFieldDescription(
-            name: field.name,
+        SwiftFieldDescription(
+            name: SwiftIdentifier(field.name),
             type: swiftType(field.type),
             documentation: field.documentation,
             wireKey: field.wireKey,
-            wireKeyLiteral: stringLiteral(field.wireKey),
-            dateFormat: field.dateFormat.flatMap(expression(for:)),
-            defaultValue: defaultValue,
-            parameterDefault: defaultValue ?? (field.type.isOptional ? "nil" : nil),
+            dateFormat: field.dateFormat == .iso8601 ? nil : field.dateFormat,
+            defaultValue: field.defaultValue.map { expression(for: $0, of: field.type) },
             isMutable: field.isMutable,
             isLocal: field.isLocal
         )
@@ -62,68 +57,81 @@ public struct SwiftTranslator: Sendable {
     func translate(_ enumeration: CheckedEnum) -> SwiftEnumDescription {
         SwiftEnumDescription(
             name: enumeration.name,
-            access: options.accessLevel.prefix,
+            access: options.accessLevel,
             documentation: enumeration.documentation,
             cases: enumeration.cases.map {
-                .init(name: $0.name, rawValueLiteral: stringLiteral($0.rawValue), documentation: $0.documentation)
+                .init(name: SwiftIdentifier($0.name), rawValue: $0.rawValue, documentation: $0.documentation)
             }
         )
     }
 
-    /// The Swift spelling of a field type.
-    func swiftType(_ type: FieldType) -> String {
+    func translate(_ union: CheckedUnion) -> SwiftUnionDescription {
+        let models = schema.modelsByName
+        // Identifiable when every variant has an `id` of one type under the wire key `id`,
+        // so an unknown variant's id reads the same way.
+        let ids = union.variants.map { models[$0.model]?.idField }
+        let idTypes = ids.map { $0?.wireKeyPath == ["id"] ? $0?.type : nil }
+        let sharedID: FieldType? = idTypes.first.flatMap { first in idTypes.allSatisfy { $0 == first } ? first : nil }
+        return SwiftUnionDescription(
+            name: union.name,
+            access: options.accessLevel,
+            documentation: union.documentation,
+            discriminator: union.discriminator,
+            variants: union.variants.map {
+                .init(name: SwiftIdentifier($0.name), model: $0.model, tag: $0.tag, documentation: $0.documentation)
+            },
+            idType: sharedID.map(swiftType)
+        )
+    }
+
+    /// The Swift type of a field type, module-qualified.
+    func swiftType(_ type: FieldType) -> SwiftType {
         switch type {
-        case .scalar(let scalar): scalar.rawValue
-        case .optional(let wrapped): "\(swiftType(wrapped))?"
-        case .array(let element): "[\(swiftType(element))]"
-        case .dictionary(let value): "[String: \(swiftType(value))]"
-        case .model(let name), .enumeration(let name): name
-        case .ref(let name): "Ref<\(name)>"
+        case .scalar(let scalar): swiftType(scalar)
+        case .optional(let wrapped): .optional(swiftType(wrapped))
+        case .array(let element): .array(swiftType(element))
+        case .dictionary(let value): .dictionary(swiftType(value))
+        case .model(let name), .enumeration(let name), .union(let name): .declared(name)
+        case .ref(let name): .qualified(module: "Etch", name: "Ref", arguments: [.declared(name)])
         }
     }
 
-    /// The Swift expression of a schema default.
-    func expression(for value: DefaultValue) -> String {
+    /// The Swift type of a scalar, module-qualified.
+    func swiftType(_ scalar: ScalarType) -> SwiftType {
+        switch scalar {
+        case .string, .int, .int64, .uint, .double, .float, .bool:
+            .qualified(module: "Swift", name: scalar.rawValue)
+        case .date, .timeInterval, .data, .url, .uuid, .decimal:
+            .qualified(module: "Foundation", name: scalar.rawValue)
+        case .json:
+            .qualified(module: "Etch", name: "JSON")
+        }
+    }
+
+    /// The Swift expression of a schema default for a field of `type`.
+    func expression(for value: DefaultValue, of type: FieldType) -> SwiftExpression {
         switch value {
-        case .string(let text): stringLiteral(text)
-        case .integer(let text), .float(let text): text
-        case .bool(let flag): flag ? "true" : "false"
-        case .null: "nil"
-        case .emptyArray: "[]"
-        case .emptyDictionary: "[:]"
-        case .enumCase(let name): ".\(name)"
+        case .string(let text): .string(text)
+        case .integer(let text): .integer(text)
+        case .float(let text): .float(text)
+        case .bool(let flag): .bool(flag)
+        case .null: .nil
+        case .emptyArray: .emptyArray
+        case .emptyDictionary: .emptyDictionary
+        case .enumCase(let name):
+            // Named with its type: the field table holds defaults as optionals, where `.none`
+            // would mean `nil`.
+            .enumCase(type: type.enumerationName, name: SwiftIdentifier(name))
         }
     }
+}
 
-    /// The `DateFormat` expression, or `nil` for the ISO 8601 default.
-    func expression(for format: DateFormatSpec) -> String? {
-        switch format {
-        case .iso8601: nil
-        case .secondsSince1970: ".secondsSince1970"
-        case .millisecondsSince1970: ".millisecondsSince1970"
-        case .custom(let pattern): ".custom(\(stringLiteral(pattern)))"
+extension FieldType {
+    /// The enum's name for an enum type or an optional one.
+    var enumerationName: String? {
+        switch self {
+        case .enumeration(let name), .optional(.enumeration(let name)): name
+        default: nil
         }
-    }
-
-    /// A Swift string literal with the characters that need it escaped.
-    func stringLiteral(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case "\0": literal += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    literal += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    literal.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return literal + "\""
     }
 }

@@ -105,7 +105,7 @@ extension FieldType {
     var acceptsOnlyNil: Bool {
         switch self {
         case .scalar(let scalar): [.date, .data, .url, .uuid, .decimal].contains(scalar)
-        case .model, .ref: true
+        case .model, .ref, .union: true
         case .optional, .array, .dictionary, .enumeration: false
         }
     }

@@ -41,6 +41,7 @@ extension Checker {
             switch declared[name.text] {
             case .model: resolved = .model(name.text)
             case .enumeration: resolved = .enumeration(name.text)
+            case .union: resolved = .union(name.text)
             case nil:
                 error(
                     Suggestion.message("unknown type '\(name.text)'", for: name.text, among: knownTypeNames),
@@ -68,6 +69,8 @@ extension Checker {
             return .ref(target.text)
         case .enumeration:
             error("'Ref' can only refer to a model; '\(target.text)' is an enum", at: target.location)
+        case .union:
+            error("'Ref' can only refer to a model; '\(target.text)' is a union", at: target.location)
         case nil where ScalarType(rawValue: target.text) != nil:
             error("'Ref' can only refer to a model; '\(target.text)' is a built-in type", at: target.location)
         case nil:

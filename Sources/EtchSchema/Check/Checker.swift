@@ -13,6 +13,7 @@ public struct Checker {
     enum Declared {
         case model(ModelSyntax)
         case enumeration(EnumSyntax)
+        case union(UnionSyntax)
     }
 
     /// A `Ref<Model>` seen while resolving types, checked once every model is.
@@ -48,6 +49,7 @@ public struct Checker {
     public mutating func check() -> CheckedSchema {
         declareTypes()
         var files: [CheckedFile] = []
+        var unions: [(file: Int, position: Int, syntax: UnionSyntax)] = []
         for tree in trees {
             let fileKeyStyle = keyStyle(from: tree.attributes, on: "a file")
             var file = CheckedFile(path: tree.path, declarations: [])
@@ -57,12 +59,18 @@ public struct Checker {
                     file.declarations.append(.model(checkModel(model, fileKeyStyle: fileKeyStyle)))
                 case .enumeration(let enumeration):
                     file.declarations.append(.enumeration(checkEnum(enumeration)))
+                case .union(let union):
+                    // Checked once every model is, as variants are models.
+                    unions.append((files.count, file.declarations.count, union))
                 }
             }
             files.append(file)
         }
+        let models = firstModels(of: CheckedSchema(files: files))
+        for union in unions.reversed() {
+            files[union.file].declarations.insert(.union(checkUnion(union.syntax, models: models)), at: union.position)
+        }
         let schema = CheckedSchema(files: files)
-        let models = firstModels(of: schema)
         checkReferences(models: models)
         checkCycles(models: models, in: schema)
         return schema
@@ -85,6 +93,7 @@ public struct Checker {
                 switch declaration {
                 case .model(let model): declared[name.text] = .model(model)
                 case .enumeration(let enumeration): declared[name.text] = .enumeration(enumeration)
+                case .union(let union): declared[name.text] = .union(union)
                 }
             }
         }

@@ -41,6 +41,53 @@ public enum CheckedDeclaration: Sendable, Hashable {
     case model(CheckedModel)
     /// An `enum Name: String`.
     case enumeration(CheckedEnum)
+    /// A `union Name(discriminator: "key")`.
+    case union(CheckedUnion)
+}
+
+/// A checked `union` declaration: models told apart by the value of a discriminator key.
+public struct CheckedUnion: Sendable, Hashable {
+    /// One variant.
+    public struct Variant: Sendable, Hashable {
+        /// The Swift case name.
+        public var name: String
+        /// The variant's model.
+        public var model: String
+        /// The discriminator's value for this variant.
+        public var tag: String
+        /// The `///` comment lines.
+        public var documentation: [String]
+
+        /// Makes a variant.
+        public init(name: String, model: String, tag: String, documentation: [String] = []) {
+            self.name = name
+            self.model = model
+            self.tag = tag
+            self.documentation = documentation
+        }
+    }
+
+    /// The type name.
+    public var name: String
+    /// The `///` comment lines.
+    public var documentation: [String]
+    /// The wire key whose value names the variant.
+    public var discriminator: String
+    /// The variants, in source order.
+    public var variants: [Variant]
+    /// Where the declaration's name is.
+    public var location: SourceLocation
+
+    /// Makes a union.
+    public init(
+        name: String, documentation: [String], discriminator: String, variants: [Variant], location: SourceLocation
+    ) {
+        self.name = name
+        self.documentation = documentation
+        self.discriminator = discriminator
+        self.variants = variants
+        self.location = location
+    }
 }
 
 /// A checked `model` declaration.

@@ -14,6 +14,8 @@ public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
     case enumeration(String)
     /// `Ref<Model>`: stored as the referenced model's id.
     case ref(String)
+    /// A union declared in the schema, stored inline with its discriminator.
+    case union(String)
 
     /// The type as written in Swift and in the schema.
     public var description: String {
@@ -22,7 +24,7 @@ public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
         case .optional(let wrapped): "\(wrapped)?"
         case .array(let element): "[\(element)]"
         case .dictionary(let value): "[String: \(value)]"
-        case .model(let name), .enumeration(let name): name
+        case .model(let name), .enumeration(let name), .union(let name): name
         case .ref(let name): "Ref<\(name)>"
         }
     }
@@ -38,7 +40,7 @@ public indirect enum FieldType: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .scalar(let scalar): scalar == .date
         case .optional(let inner), .array(let inner), .dictionary(let inner): inner.containsDate
-        case .model, .enumeration, .ref: false
+        case .model, .enumeration, .ref, .union: false
         }
     }
 }

@@ -23,12 +23,15 @@ extension Parser {
                 } else if current.isIdentifier("enum") {
                     tree.declarations.append(
                         .enumeration(try parseEnum(documentation: documentation, attributes: attributes)))
+                } else if current.isIdentifier("union") {
+                    tree.declarations.append(
+                        .union(try parseUnion(documentation: documentation, attributes: attributes)))
                 } else {
-                    throw fail(expected: "'model' or 'enum' declaration", atStart: true)
+                    throw fail(expected: "'model', 'enum' or 'union' declaration", atStart: true)
                 }
             } catch {
                 if index == start { advance() }
-                skip { $0.isAtStartOfLine && ($0.isIdentifier("model") || $0.isIdentifier("enum") || $0.kind == .at) }
+                skip { $0.isAtStartOfLine && ($0.startsDeclarationKeyword || $0.kind == .at) }
             }
             if index == start { advance() }
         }
@@ -103,11 +106,49 @@ extension Parser {
         return cases
     }
 
+    /// Parses `union Name(discriminator: "key") { case name(Model) [= "tag"] … }`, the current
+    /// token being `union`.
+    mutating func parseUnion(documentation: [String], attributes: [AttributeSyntax]) throws(ParseFailure) -> UnionSyntax
+    {
+        advance()
+        let name = try expectName("union name after 'union'")
+        var union = UnionSyntax(documentation: documentation, attributes: attributes, name: name)
+        if at(.leftParen) { union.arguments = try parseArguments(of: "union '\(name.text)'") }
+        let brace = try expect(.leftBrace, "'{' after union name '\(name.text)'")
+        while !at(.rightBrace) && !isAtEnd && !startsDeclaration {
+            let start = index
+            do throws(ParseFailure) {
+                let variantDocumentation = current.documentation
+                guard current.isIdentifier("case") else {
+                    throw fail(expected: "'case' in union '\(name.text)'", atStart: true)
+                }
+                advance()
+                let caseName = try expectName("case name")
+                _ = try expect(.leftParen, "'(' and a model type after case '\(caseName.text)'")
+                let type = try parseType(expected: "model type of case '\(caseName.text)'")
+                _ = try expect(.rightParen, "')' after the type of case '\(caseName.text)'")
+                var tag: LiteralSyntax?
+                if consume(.equals) != nil {
+                    tag = try parseLiteral(expected: "tag after '=' for case '\(caseName.text)'")
+                }
+                union.variants.append(
+                    .init(documentation: variantDocumentation, name: caseName, type: type, tag: tag))
+                try expectSeparator(after: "case '\(caseName.text)'")
+            } catch {
+                if index == start { advance() }
+                skipToMember()
+            }
+            if index == start { advance() }
+        }
+        closeBrace(brace, of: "union '\(name.text)'")
+        return union
+    }
+
     /// Whether the current token begins a new top-level declaration (`model X` or `enum X`
     /// at the start of a line): a sign that a closing brace is missing.
     var startsDeclaration: Bool {
-        current.isAtStartOfLine && (current.isIdentifier("model") || current.isIdentifier("enum"))
-            && peek(1).kind == .identifier && !peek(1).isAtStartOfLine
+        current.isAtStartOfLine && current.startsDeclarationKeyword && peek(1).kind == .identifier
+            && !peek(1).isAtStartOfLine
     }
 
     /// Steps over the `}` that closes `brace`, or reports it missing.
@@ -140,7 +181,7 @@ extension Parser {
             token.kind == .semicolon || token.kind == .rightBrace
                 || token.isAtStartOfLine
                     && (token.kind == .at
-                        || ["let", "var", "case", "model", "enum"].contains { token.isIdentifier($0) })
+                        || ["let", "var", "case", "model", "enum", "union"].contains { token.isIdentifier($0) })
         }
         _ = consume(.semicolon)
     }

@@ -42,6 +42,12 @@ extension Parser {
         guard self.at(.identifier), !current.isAtStartOfLine else { throw fail(expected: "attribute name after '@'") }
         let name = NameSyntax(advance().text, at: at.location)
         guard self.at(.leftParen), !current.isAtStartOfLine else { return AttributeSyntax(name: name) }
+        let arguments = try parseArguments(of: "'@\(name.text)'")
+        return AttributeSyntax(name: name, arguments: arguments)
+    }
+
+    /// Parses `(argument, label: argument)`, the current token being `(`.
+    mutating func parseArguments(of owner: String) throws(ParseFailure) -> [AttributeSyntax.Argument] {
         advance()
         var arguments: [AttributeSyntax.Argument] = []
         while !self.at(.rightParen) {
@@ -51,11 +57,11 @@ extension Parser {
                 advance()
                 advance()
             }
-            let value = try parseLiteral(expected: "argument for '@\(name.text)'", allowsName: true)
+            let value = try parseLiteral(expected: "argument for \(owner)", allowsName: true)
             arguments.append(AttributeSyntax.Argument(label: label, value: value))
             guard consume(.comma) != nil else { break }
         }
-        _ = try expect(.rightParen, "')' after the arguments of '@\(name.text)'")
-        return AttributeSyntax(name: name, arguments: arguments)
+        _ = try expect(.rightParen, "')' after the arguments of \(owner)")
+        return arguments
     }
 }

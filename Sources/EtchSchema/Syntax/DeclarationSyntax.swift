@@ -4,12 +4,15 @@ public enum DeclarationSyntax: Sendable, Hashable {
     case model(ModelSyntax)
     /// `enum Name: String { … }`
     case enumeration(EnumSyntax)
+    /// `union Name(discriminator: "type") { … }`
+    case union(UnionSyntax)
 
     /// The declared name.
     public var name: NameSyntax {
         switch self {
         case .model(let model): model.name
         case .enumeration(let enumeration): enumeration.name
+        case .union(let union): union.name
         }
     }
 }

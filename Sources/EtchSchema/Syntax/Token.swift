@@ -39,6 +39,11 @@ public struct Token: Sendable, Hashable {
         kind == .identifier && text == word
     }
 
+    /// Whether this is a word that starts a top-level declaration: `model`, `enum` or `union`.
+    public var startsDeclarationKeyword: Bool {
+        isIdentifier("model") || isIdentifier("enum") || isIdentifier("union")
+    }
+
     /// The token as a diagnostic names it: `'String'`, `string literal "a"`, `end of file`.
     public var quoted: String {
         switch kind {

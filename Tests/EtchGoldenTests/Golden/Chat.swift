@@ -3,149 +3,110 @@
 import Etch
 import Foundation
 
+/// The runtime contract this file was generated for: an older Etch fails to build here.
+private typealias _EtchRuntimeCheck = Etch._RuntimeVersion2
+
 /// A person who can join rooms.
-public struct User: ImmutableModel, Identifiable {
-    /// The model's name in the schema.
-    public static let modelName = "User"
-
+public struct User: Etch.CopyableModel, Swift.Identifiable {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
-    public let dictionary: ModelDictionary
+    public let dictionary: Etch.ModelDictionary
 
-    // MARK: - Fields
+    /// The model's name and field table, for Etch.
+    public static let _schema = Etch._ModelSchema("User", fields: _Fields.all)
 
-    /// The wire keys, conversions and defaults of the declared fields.
-    fileprivate enum Fields {
-        static let id = ModelField<String>("id", key: "id")
-        static let name = ModelField<String>("name", key: "name")
-        static let email = ModelField<String>("email", key: "email")
-        static let mood = ModelField<String>("mood", key: "mood", default: "neutral")
-        static let avatarURL = ModelField<URL?>("avatarURL", key: "avatarURL")
-        static let role = ModelField<Role>("role", key: "role", default: .member)
-        static let lastSeen = ModelField<Date?>("lastSeen", key: "lastSeen", dateFormat: .secondsSince1970)
+    /// Makes a model from storage Etch has checked.
+    public init(
+        _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
+    ) {
+        self.dictionary = dictionary
     }
-
-    // MARK: - Initializers
 
     /// Makes a new `User`; the defaults are the schema's.
     public init(
-        id: String,
-        name: String,
-        email: String,
-        mood: String = "neutral",
-        avatarURL: URL? = nil,
-        role: Role = .member,
-        lastSeen: Date? = nil
+        id: Swift.String,
+        name: Swift.String,
+        email: Swift.String,
+        mood: Swift.String = "neutral",
+        avatarURL: Foundation.URL? = nil,
+        role: Role = Role.member,
+        lastSeen: Foundation.Date? = nil
     ) {
-        var dictionary = ModelDictionary()
-        dictionary.set(id, for: Fields.id)
-        dictionary.set(name, for: Fields.name)
-        dictionary.set(email, for: Fields.email)
-        dictionary.set(mood, for: Fields.mood)
-        dictionary.set(avatarURL, for: Fields.avatarURL)
-        dictionary.set(role, for: Fields.role)
-        dictionary.set(lastSeen, for: Fields.lastSeen)
-        self.init(checkedDictionary: dictionary)
+        var dictionary = Etch.ModelDictionary()
+        dictionary.set(id, for: _Fields.id)
+        dictionary.set(name, for: _Fields.name)
+        dictionary.set(email, for: _Fields.email)
+        dictionary.set(mood, for: _Fields.mood)
+        dictionary.set(avatarURL, for: _Fields.avatarURL)
+        dictionary.set(role, for: _Fields.role)
+        dictionary.set(lastSeen, for: _Fields.lastSeen)
+        self.dictionary = dictionary
     }
 
-    /// Makes a new `User` from a dictionary, checking every declared field.
-    ///
-    /// - Throws: `ModelError` naming the key path and the expected and found types.
-    public init(dictionary: ModelDictionary) throws(ModelError) {
-        do {
-            try dictionary.validate(Fields.id)
-            try dictionary.validate(Fields.name)
-            try dictionary.validate(Fields.email)
-            try dictionary.validate(Fields.mood)
-            try dictionary.validate(Fields.avatarURL)
-            try dictionary.validate(Fields.role)
-            try dictionary.validate(Fields.lastSeen)
-        } catch {
-            throw Self.modelError(error)
-        }
-        self.init(checkedDictionary: dictionary)
-    }
-
-    /// Makes a new `User` from a dictionary Etch has already checked, without checking it again.
-    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
-        self.init(checkedDictionary: checkedDictionary)
-    }
-
-    private init(checkedDictionary: ModelDictionary) {
-        self.dictionary = checkedDictionary
-    }
-
-    // MARK: - Properties
+    // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: String { dictionary[Fields.id] }
+    public var id: Swift.String { dictionary[_checked: _Fields.id] }
 
     /// The `name` field, stored under the wire key `name`.
-    public var name: String { dictionary[Fields.name] }
+    public var name: Swift.String { dictionary[_checked: _Fields.name] }
 
     /// The `email` field, stored under the wire key `email`.
-    public var email: String { dictionary[Fields.email] }
+    public var email: Swift.String { dictionary[_checked: _Fields.email] }
 
     /// The `mood` field, stored under the wire key `mood`.
-    public var mood: String { dictionary[Fields.mood] }
+    public var mood: Swift.String { dictionary[_checked: _Fields.mood] }
 
     /// The `avatarURL` field, stored under the wire key `avatarURL`.
-    public var avatarURL: URL? { dictionary[Fields.avatarURL] }
+    public var avatarURL: Foundation.URL? { dictionary[_checked: _Fields.avatarURL] }
 
     /// The `role` field, stored under the wire key `role`.
-    public var role: Role { dictionary[Fields.role] }
+    public var role: Role { dictionary[_checked: _Fields.role] }
 
     /// When the user was last seen, sent by the server as seconds since 1970.
-    public var lastSeen: Date? { dictionary[Fields.lastSeen] }
+    public var lastSeen: Foundation.Date? { dictionary[_checked: _Fields.lastSeen] }
 
     // MARK: - Copying
 
     /// The `var` fields of `User`, for `copyWith(_:)`.
-    public struct Changes {
-        fileprivate var dictionary: ModelDictionary
+    public struct Changes: Etch._ModelChanges {
+        /// The storage being changed.
+        public var _state: Etch._ChangeState<User>
+
+        /// Makes changes over a model's storage.
+        public init(_state: Etch._ChangeState<User>) { self._state = _state }
 
         /// The `name` field, stored under the wire key `name`.
-        public var name: String {
-            get { dictionary[Fields.name] }
-            set { dictionary[Fields.name] = newValue }
+        public var name: Swift.String {
+            get { _state.dictionary[_checked: _Fields.name] }
+            set { _state.dictionary[_checked: _Fields.name] = newValue }
         }
 
         /// The `mood` field, stored under the wire key `mood`.
-        public var mood: String {
-            get { dictionary[Fields.mood] }
-            set { dictionary[Fields.mood] = newValue }
+        public var mood: Swift.String {
+            get { _state.dictionary[_checked: _Fields.mood] }
+            set { _state.dictionary[_checked: _Fields.mood] = newValue }
         }
 
         /// The `role` field, stored under the wire key `role`.
         public var role: Role {
-            get { dictionary[Fields.role] }
-            set { dictionary[Fields.role] = newValue }
+            get { _state.dictionary[_checked: _Fields.role] }
+            set { _state.dictionary[_checked: _Fields.role] = newValue }
         }
 
         /// When the user was last seen, sent by the server as seconds since 1970.
-        public var lastSeen: Date? {
-            get { dictionary[Fields.lastSeen] }
-            set { dictionary[Fields.lastSeen] = newValue }
+        public var lastSeen: Foundation.Date? {
+            get { _state.dictionary[_checked: _Fields.lastSeen] }
+            set { _state.dictionary[_checked: _Fields.lastSeen] = newValue }
         }
     }
 
-    /// A copy with several fields changed at once.
-    ///
-    /// ```swift
-    /// let changed = value.copyWith { $0.name = … }
-    /// ```
-    public func copyWith(_ change: (inout Changes) -> Void) -> User {
-        var changes = Changes(dictionary: dictionary)
-        change(&changes)
-        return User(checkedDictionary: changes.dictionary)
-    }
-
     /// A copy with `name` changed.
-    public func copyWith(name: String) -> User {
+    public func copyWith(name: Swift.String) -> User {
         copyWith { $0.name = name }
     }
 
     /// A copy with `mood` changed.
-    public func copyWith(mood: String) -> User {
+    public func copyWith(mood: Swift.String) -> User {
         copyWith { $0.mood = mood }
     }
 
@@ -155,69 +116,39 @@ public struct User: ImmutableModel, Identifiable {
     }
 
     /// A copy with `lastSeen` changed (`nil` clears it).
-    public func copyWith(lastSeen: Date?) -> User {
+    public func copyWith(lastSeen: Foundation.Date?) -> User {
         copyWith { $0.lastSeen = lastSeen }
     }
-}
 
-// MARK: - User: Hashable
-
-extension User {
-    /// Equal when the serialized data is equal; local values do not count.
-    public static func == (lhs: User, rhs: User) -> Bool {
-        lhs.dictionary == rhs.dictionary
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(dictionary)
-    }
-}
-
-// MARK: - User: Codable
-
-extension User {
-    /// Decodes every key, declared or not, and checks the declared ones.
-    public init(from decoder: any Decoder) throws {
-        self = try Self.decoded(from: decoder)
-    }
-
-    /// Encodes every key, declared or not.
-    public func encode(to encoder: any Encoder) throws {
-        try dictionary.encode(to: encoder)
-    }
-}
-
-// MARK: - User: CustomStringConvertible
-
-extension User {
-    /// The declared fields, such as `User(id: …)`.
-    public var description: String {
-        Self.describe([
-            "id": id,
-            "name": name,
-            "email": email,
-            "mood": mood,
-            "avatarURL": avatarURL,
-            "role": role,
-            "lastSeen": lastSeen,
-        ])
+    /// The wire keys, conversions and defaults of the declared fields.
+    fileprivate enum _Fields {
+        static let id = Etch.ModelField<Swift.String>("id", key: "id")
+        static let name = Etch.ModelField<Swift.String>("name", key: "name", isMutable: true)
+        static let email = Etch.ModelField<Swift.String>("email", key: "email")
+        static let mood = Etch.ModelField<Swift.String>("mood", key: "mood", isMutable: true, default: "neutral")
+        static let avatarURL = Etch.ModelField<Foundation.URL?>("avatarURL", key: "avatarURL")
+        static let role = Etch.ModelField<Role>("role", key: "role", isMutable: true, default: Role.member)
+        static let lastSeen = Etch.ModelField<Foundation.Date?>(
+            "lastSeen", key: "lastSeen", isMutable: true, dateFormat: .secondsSince1970
+        )
+        static let all: [any Etch._AnyModelField] = [id, name, email, mood, avatarURL, role, lastSeen]
     }
 }
 
 /// What a user may do in a room.
-public enum Role: ModelEnum, CaseIterable, Codable {
+public enum Role: Etch.ModelEnum, Swift.CaseIterable, Swift.Codable {
     case owner
     case member
     /// Shown as "visitor" on the wire.
     case guest
     /// A raw value this version of the schema does not declare, kept as it arrived.
-    case unknown(String)
+    case unknown(Swift.String)
 
     /// The declared cases.
     public static let allCases: [Role] = [.owner, .member, .guest]
 
     /// Makes a value; a raw value that matches no declared case becomes `unknown`.
-    public init(rawValue: String) {
+    public init(rawValue: Swift.String) {
         switch rawValue {
         case "owner": self = .owner
         case "member": self = .member
@@ -227,7 +158,7 @@ public enum Role: ModelEnum, CaseIterable, Codable {
     }
 
     /// The raw value as it is written to JSON.
-    public var rawValue: String {
+    public var rawValue: Swift.String {
         switch self {
         case .owner: "owner"
         case .member: "member"
@@ -238,265 +169,199 @@ public enum Role: ModelEnum, CaseIterable, Codable {
 }
 
 /// A chat room.
-public struct Room: ImmutableModel, Identifiable {
-    /// The model's name in the schema.
-    public static let modelName = "Room"
-
+public struct Room: Etch.CopyableModel, Swift.Identifiable {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
-    public let dictionary: ModelDictionary
+    public let dictionary: Etch.ModelDictionary
 
     /// The `@local` values: never serialized, not part of equality, kept by copies.
     public let localValues: LocalValues
 
-    // MARK: - Fields
+    /// The model's name and field table, for Etch.
+    public static let _schema = Etch._ModelSchema("Room", fields: _Fields.all)
 
-    /// The wire keys, conversions and defaults of the declared fields.
-    fileprivate enum Fields {
-        static let id = ModelField<String>("id", key: "id")
-        static let title = ModelField<String>("title", key: "title", default: "")
-        static let createdAt = ModelField<Date>("createdAt", key: "created_at")
-        static let lastMessageAt = ModelField<Date?>("lastMessageAt", key: "last_message_at")
-        static let owner = ModelField<User>("owner", key: "owner")
-        static let creator = ModelField<Ref<User>>("creator", key: "creator")
-        static let members = ModelField<[Ref<User>]>("members", key: "members", default: [])
-        static let unread = ModelField<Int>("unread", key: "stats.unread", default: 0)
-        static let settings = ModelField<[String: JSON]>("settings", key: "settings", default: [:])
-    }
-
-    /// The `@local` values of `Room`.
-    public struct LocalValues: Sendable, Hashable {
-        /// Whether the room's row is expanded in the list: kept on the device only.
-        public var isExpanded: Bool
-
-        /// Makes local values; the defaults are the schema's.
-        public init(isExpanded: Bool = false) {
-            self.isExpanded = isExpanded
-        }
-    }
-
-    // MARK: - Initializers
-
-    /// Makes a new `Room`; the defaults are the schema's.
+    /// Makes a model from storage Etch has checked.
     public init(
-        id: String,
-        title: String = "",
-        createdAt: Date,
-        lastMessageAt: Date? = nil,
-        owner: User,
-        creator: Ref<User>,
-        members: [Ref<User>] = [],
-        unread: Int = 0,
-        settings: [String: JSON] = [:],
-        isExpanded: Bool = false
+        _checkedDictionary dictionary: Etch.ModelDictionary, localValues: LocalValues, proof: Etch._CheckedProof
     ) {
-        var dictionary = ModelDictionary()
-        dictionary.set(id, for: Fields.id)
-        dictionary.set(title, for: Fields.title)
-        dictionary.set(createdAt, for: Fields.createdAt)
-        dictionary.set(lastMessageAt, for: Fields.lastMessageAt)
-        dictionary.set(owner, for: Fields.owner)
-        dictionary.set(creator, for: Fields.creator)
-        dictionary.set(members, for: Fields.members)
-        dictionary.set(unread, for: Fields.unread)
-        dictionary.set(settings, for: Fields.settings)
-        self.init(checkedDictionary: dictionary, localValues: LocalValues(isExpanded: isExpanded))
-    }
-
-    /// Makes a new `Room` from a dictionary, checking every declared field.
-    ///
-    /// - Throws: `ModelError` naming the key path and the expected and found types.
-    public init(dictionary: ModelDictionary) throws(ModelError) {
-        do {
-            try dictionary.validate(Fields.id)
-            try dictionary.validate(Fields.title)
-            try dictionary.validate(Fields.createdAt)
-            try dictionary.validate(Fields.lastMessageAt)
-            try dictionary.validate(Fields.owner)
-            try dictionary.validate(Fields.creator)
-            try dictionary.validate(Fields.members)
-            try dictionary.validate(Fields.unread)
-            try dictionary.validate(Fields.settings)
-        } catch {
-            throw Self.modelError(error)
-        }
-        self.init(checkedDictionary: dictionary, localValues: LocalValues())
-    }
-
-    /// Makes a new `Room` from a dictionary Etch has already checked, without checking it again.
-    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
-        self.init(checkedDictionary: checkedDictionary, localValues: LocalValues())
-    }
-
-    private init(checkedDictionary: ModelDictionary, localValues: LocalValues) {
-        self.dictionary = checkedDictionary
+        self.dictionary = dictionary
         self.localValues = localValues
     }
 
-    // MARK: - Properties
+    /// Makes a new `Room`; the defaults are the schema's.
+    public init(
+        id: Swift.String,
+        title: Swift.String = "",
+        createdAt: Foundation.Date,
+        lastMessageAt: Foundation.Date? = nil,
+        owner: User,
+        creator: Etch.Ref<User>,
+        members: [Etch.Ref<User>] = [],
+        unread: Swift.Int = 0,
+        settings: [Swift.String: Etch.JSON] = [:],
+        isExpanded: Swift.Bool = false
+    ) {
+        var dictionary = Etch.ModelDictionary()
+        dictionary.set(id, for: _Fields.id)
+        dictionary.set(title, for: _Fields.title)
+        dictionary.set(createdAt, for: _Fields.createdAt)
+        dictionary.set(lastMessageAt, for: _Fields.lastMessageAt)
+        dictionary.set(owner, for: _Fields.owner)
+        dictionary.set(creator, for: _Fields.creator)
+        dictionary.set(members, for: _Fields.members)
+        dictionary.set(unread, for: _Fields.unread)
+        dictionary.set(settings, for: _Fields.settings)
+        self.dictionary = dictionary
+        self.localValues = LocalValues(isExpanded: isExpanded)
+    }
+
+    // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: String { dictionary[Fields.id] }
+    public var id: Swift.String { dictionary[_checked: _Fields.id] }
 
     /// The `title` field, stored under the wire key `title`.
-    public var title: String { dictionary[Fields.title] }
+    public var title: Swift.String { dictionary[_checked: _Fields.title] }
 
     /// The `createdAt` field, stored under the wire key `created_at`.
-    public var createdAt: Date { dictionary[Fields.createdAt] }
+    public var createdAt: Foundation.Date { dictionary[_checked: _Fields.createdAt] }
 
     /// The `lastMessageAt` field, stored under the wire key `last_message_at`.
-    public var lastMessageAt: Date? { dictionary[Fields.lastMessageAt] }
+    public var lastMessageAt: Foundation.Date? { dictionary[_checked: _Fields.lastMessageAt] }
 
     /// The room's owner, stored inline.
-    public var owner: User { dictionary[Fields.owner] }
+    public var owner: User { dictionary[_checked: _Fields.owner] }
 
     /// Who created the room: stored as the user's id.
-    public var creator: Ref<User> { dictionary[Fields.creator] }
+    public var creator: Etch.Ref<User> { dictionary[_checked: _Fields.creator] }
 
     /// The `members` field, stored under the wire key `members`.
-    public var members: [Ref<User>] { dictionary[Fields.members] }
+    public var members: [Etch.Ref<User>] { dictionary[_checked: _Fields.members] }
 
     /// Unread messages, read from the nested `stats` object.
-    public var unread: Int { dictionary[Fields.unread] }
+    public var unread: Swift.Int { dictionary[_checked: _Fields.unread] }
 
     /// The `settings` field, stored under the wire key `settings`.
-    public var settings: [String: JSON] { dictionary[Fields.settings] }
+    public var settings: [Swift.String: Etch.JSON] { dictionary[_checked: _Fields.settings] }
 
     /// Whether the room's row is expanded in the list: kept on the device only.
-    public var isExpanded: Bool { localValues.isExpanded }
+    public var isExpanded: Swift.Bool { localValues.isExpanded }
 
     // MARK: - Copying
 
     /// The `var` fields of `Room`, for `copyWith(_:)`.
-    public struct Changes {
-        fileprivate var dictionary: ModelDictionary
-        fileprivate var localValues: LocalValues
+    public struct Changes: Etch._ModelChanges {
+        /// The storage being changed.
+        public var _state: Etch._ChangeState<Room>
+
+        /// Makes changes over a model's storage.
+        public init(_state: Etch._ChangeState<Room>) { self._state = _state }
 
         /// The `title` field, stored under the wire key `title`.
-        public var title: String {
-            get { dictionary[Fields.title] }
-            set { dictionary[Fields.title] = newValue }
+        public var title: Swift.String {
+            get { _state.dictionary[_checked: _Fields.title] }
+            set { _state.dictionary[_checked: _Fields.title] = newValue }
         }
 
         /// The `lastMessageAt` field, stored under the wire key `last_message_at`.
-        public var lastMessageAt: Date? {
-            get { dictionary[Fields.lastMessageAt] }
-            set { dictionary[Fields.lastMessageAt] = newValue }
+        public var lastMessageAt: Foundation.Date? {
+            get { _state.dictionary[_checked: _Fields.lastMessageAt] }
+            set { _state.dictionary[_checked: _Fields.lastMessageAt] = newValue }
         }
 
         /// The `members` field, stored under the wire key `members`.
-        public var members: [Ref<User>] {
-            get { dictionary[Fields.members] }
-            set { dictionary[Fields.members] = newValue }
+        public var members: [Etch.Ref<User>] {
+            get { _state.dictionary[_checked: _Fields.members] }
+            set { _state.dictionary[_checked: _Fields.members] = newValue }
         }
 
         /// Unread messages, read from the nested `stats` object.
-        public var unread: Int {
-            get { dictionary[Fields.unread] }
-            set { dictionary[Fields.unread] = newValue }
+        public var unread: Swift.Int {
+            get { _state.dictionary[_checked: _Fields.unread] }
+            set { _state.dictionary[_checked: _Fields.unread] = newValue }
         }
 
         /// The `settings` field, stored under the wire key `settings`.
-        public var settings: [String: JSON] {
-            get { dictionary[Fields.settings] }
-            set { dictionary[Fields.settings] = newValue }
+        public var settings: [Swift.String: Etch.JSON] {
+            get { _state.dictionary[_checked: _Fields.settings] }
+            set { _state.dictionary[_checked: _Fields.settings] = newValue }
         }
 
         /// Whether the room's row is expanded in the list: kept on the device only.
-        public var isExpanded: Bool {
-            get { localValues.isExpanded }
-            set { localValues.isExpanded = newValue }
+        public var isExpanded: Swift.Bool {
+            get { _state.localValues.isExpanded }
+            set { _state.localValues.isExpanded = newValue }
         }
     }
 
-    /// A copy with several fields changed at once; local values carry over.
-    ///
-    /// ```swift
-    /// let changed = value.copyWith { $0.title = … }
-    /// ```
-    public func copyWith(_ change: (inout Changes) -> Void) -> Room {
-        var changes = Changes(dictionary: dictionary, localValues: localValues)
-        change(&changes)
-        return Room(checkedDictionary: changes.dictionary, localValues: changes.localValues)
-    }
-
     /// A copy with `title` changed.
-    public func copyWith(title: String) -> Room {
+    public func copyWith(title: Swift.String) -> Room {
         copyWith { $0.title = title }
     }
 
     /// A copy with `lastMessageAt` changed (`nil` clears it).
-    public func copyWith(lastMessageAt: Date?) -> Room {
+    public func copyWith(lastMessageAt: Foundation.Date?) -> Room {
         copyWith { $0.lastMessageAt = lastMessageAt }
     }
 
     /// A copy with `members` changed.
-    public func copyWith(members: [Ref<User>]) -> Room {
+    public func copyWith(members: [Etch.Ref<User>]) -> Room {
         copyWith { $0.members = members }
     }
 
     /// A copy with `unread` changed.
-    public func copyWith(unread: Int) -> Room {
+    public func copyWith(unread: Swift.Int) -> Room {
         copyWith { $0.unread = unread }
     }
 
     /// A copy with `settings` changed.
-    public func copyWith(settings: [String: JSON]) -> Room {
+    public func copyWith(settings: [Swift.String: Etch.JSON]) -> Room {
         copyWith { $0.settings = settings }
     }
 
     /// A copy with `isExpanded` changed.
-    public func copyWith(isExpanded: Bool) -> Room {
+    public func copyWith(isExpanded: Swift.Bool) -> Room {
         copyWith { $0.isExpanded = isExpanded }
     }
 
-    /// A copy with other local values and the same data.
-    public func replacingLocalValues(_ localValues: LocalValues) -> Room {
-        Room(checkedDictionary: dictionary, localValues: localValues)
-    }
-}
+    /// The `@local` values of `Room`.
+    public struct LocalValues: Etch.ModelLocalValues {
+        /// Whether the room's row is expanded in the list: kept on the device only.
+        public var isExpanded: Swift.Bool = false
 
-// MARK: - Room: Hashable
+        /// Makes local values with the schema's defaults.
+        public init() {}
 
-extension Room {
-    /// Equal when the serialized data is equal; local values do not count.
-    public static func == (lhs: Room, rhs: Room) -> Bool {
-        lhs.dictionary == rhs.dictionary
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(dictionary)
-    }
-}
-
-// MARK: - Room: Codable
-
-extension Room {
-    /// Decodes every key, declared or not, and checks the declared ones.
-    public init(from decoder: any Decoder) throws {
-        self = try Self.decoded(from: decoder)
+        /// Makes local values; the defaults are the schema's.
+        public init(isExpanded: Swift.Bool = false) {
+            self.isExpanded = isExpanded
+        }
     }
 
-    /// Encodes every key, declared or not.
-    public func encode(to encoder: any Encoder) throws {
-        try dictionary.encode(to: encoder)
-    }
-}
-
-// MARK: - Room: CustomStringConvertible
-
-extension Room {
-    /// The declared fields, such as `Room(id: …)`.
-    public var description: String {
-        Self.describe([
-            "id": id,
-            "title": title,
-            "createdAt": createdAt,
-            "lastMessageAt": lastMessageAt,
-            "owner": owner,
-            "creator": creator,
-            "members": members,
-            "unread": unread,
-            "settings": settings,
-        ])
+    /// The wire keys, conversions and defaults of the declared fields.
+    fileprivate enum _Fields {
+        static let id = Etch.ModelField<Swift.String>("id", key: "id")
+        static let title = Etch.ModelField<Swift.String>("title", key: "title", isMutable: true, default: "")
+        static let createdAt = Etch.ModelField<Foundation.Date>("createdAt", key: "created_at")
+        static let lastMessageAt = Etch.ModelField<Foundation.Date?>(
+            "lastMessageAt", key: "last_message_at", isMutable: true
+        )
+        static let owner = Etch.ModelField<User>("owner", key: "owner")
+        static let creator = Etch.ModelField<Etch.Ref<User>>("creator", key: "creator")
+        static let members = Etch.ModelField<[Etch.Ref<User>]>("members", key: "members", isMutable: true, default: [])
+        static let unread = Etch.ModelField<Swift.Int>("unread", key: "stats.unread", isMutable: true, default: 0)
+        static let settings = Etch.ModelField<[Swift.String: Etch.JSON]>(
+            "settings", key: "settings", isMutable: true, default: [:]
+        )
+        static let all: [any Etch._AnyModelField] = [
+            id,
+            title,
+            createdAt,
+            lastMessageAt,
+            owner,
+            creator,
+            members,
+            unread,
+            settings,
+        ]
     }
 }

@@ -3,598 +3,477 @@
 import Etch
 import Foundation
 
+/// The runtime contract this file was generated for: an older Etch fails to build here.
+private typealias _EtchRuntimeCheck = Etch._RuntimeVersion2
+
 /// Every scalar type, required and optional.
-public struct Scalars: ImmutableModel, Identifiable {
-    /// The model's name in the schema.
-    public static let modelName = "Scalars"
-
+public struct Scalars: Etch.CopyableModel, Swift.Identifiable {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
-    public let dictionary: ModelDictionary
+    public let dictionary: Etch.ModelDictionary
 
-    // MARK: - Fields
+    /// The model's name and field table, for Etch.
+    public static let _schema = Etch._ModelSchema("Scalars", fields: _Fields.all)
 
-    /// The wire keys, conversions and defaults of the declared fields.
-    fileprivate enum Fields {
-        static let id = ModelField<Int64>("id", key: "id")
-        static let text = ModelField<String>("text", key: "text")
-        static let count = ModelField<Int>("count", key: "count")
-        static let big = ModelField<Int64?>("big", key: "big")
-        static let unsigned = ModelField<UInt>("unsigned", key: "unsigned", default: 0)
-        static let ratio = ModelField<Double>("ratio", key: "ratio", default: 0.5)
-        static let scale = ModelField<Float?>("scale", key: "scale")
-        static let flag = ModelField<Bool>("flag", key: "flag", default: true)
-        static let createdAt = ModelField<Date?>("createdAt", key: "created_at")
-        static let elapsed = ModelField<TimeInterval?>("elapsed", key: "elapsed")
-        static let blob = ModelField<Data?>("blob", key: "blob")
-        static let link = ModelField<URL?>("link", key: "link")
-        static let uuid = ModelField<UUID?>("uuid", key: "uuid")
-        static let price = ModelField<Decimal?>("price", key: "price")
-        static let extra = ModelField<JSON?>("extra", key: "extra")
+    /// Makes a model from storage Etch has checked.
+    public init(
+        _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
+    ) {
+        self.dictionary = dictionary
     }
-
-    // MARK: - Initializers
 
     /// Makes a new `Scalars`; the defaults are the schema's.
     public init(
-        id: Int64,
-        text: String,
-        count: Int,
-        big: Int64? = nil,
-        unsigned: UInt = 0,
-        ratio: Double = 0.5,
-        scale: Float? = nil,
-        flag: Bool = true,
-        createdAt: Date? = nil,
-        elapsed: TimeInterval? = nil,
-        blob: Data? = nil,
-        link: URL? = nil,
-        uuid: UUID? = nil,
-        price: Decimal? = nil,
-        extra: JSON? = nil
+        id: Swift.Int64,
+        text: Swift.String,
+        count: Swift.Int,
+        big: Swift.Int64? = nil,
+        unsigned: Swift.UInt = 0,
+        ratio: Swift.Double = 0.5,
+        scale: Swift.Float? = nil,
+        flag: Swift.Bool = true,
+        createdAt: Foundation.Date? = nil,
+        elapsed: Foundation.TimeInterval? = nil,
+        blob: Foundation.Data? = nil,
+        link: Foundation.URL? = nil,
+        uuid: Foundation.UUID? = nil,
+        price: Foundation.Decimal? = nil,
+        extra: Etch.JSON? = nil
     ) {
-        var dictionary = ModelDictionary()
-        dictionary.set(id, for: Fields.id)
-        dictionary.set(text, for: Fields.text)
-        dictionary.set(count, for: Fields.count)
-        dictionary.set(big, for: Fields.big)
-        dictionary.set(unsigned, for: Fields.unsigned)
-        dictionary.set(ratio, for: Fields.ratio)
-        dictionary.set(scale, for: Fields.scale)
-        dictionary.set(flag, for: Fields.flag)
-        dictionary.set(createdAt, for: Fields.createdAt)
-        dictionary.set(elapsed, for: Fields.elapsed)
-        dictionary.set(blob, for: Fields.blob)
-        dictionary.set(link, for: Fields.link)
-        dictionary.set(uuid, for: Fields.uuid)
-        dictionary.set(price, for: Fields.price)
-        dictionary.set(extra, for: Fields.extra)
-        self.init(checkedDictionary: dictionary)
+        var dictionary = Etch.ModelDictionary()
+        dictionary.set(id, for: _Fields.id)
+        dictionary.set(text, for: _Fields.text)
+        dictionary.set(count, for: _Fields.count)
+        dictionary.set(big, for: _Fields.big)
+        dictionary.set(unsigned, for: _Fields.unsigned)
+        dictionary.set(ratio, for: _Fields.ratio)
+        dictionary.set(scale, for: _Fields.scale)
+        dictionary.set(flag, for: _Fields.flag)
+        dictionary.set(createdAt, for: _Fields.createdAt)
+        dictionary.set(elapsed, for: _Fields.elapsed)
+        dictionary.set(blob, for: _Fields.blob)
+        dictionary.set(link, for: _Fields.link)
+        dictionary.set(uuid, for: _Fields.uuid)
+        dictionary.set(price, for: _Fields.price)
+        dictionary.set(extra, for: _Fields.extra)
+        self.dictionary = dictionary
     }
 
-    /// Makes a new `Scalars` from a dictionary, checking every declared field.
-    ///
-    /// - Throws: `ModelError` naming the key path and the expected and found types.
-    public init(dictionary: ModelDictionary) throws(ModelError) {
-        do {
-            try dictionary.validate(Fields.id)
-            try dictionary.validate(Fields.text)
-            try dictionary.validate(Fields.count)
-            try dictionary.validate(Fields.big)
-            try dictionary.validate(Fields.unsigned)
-            try dictionary.validate(Fields.ratio)
-            try dictionary.validate(Fields.scale)
-            try dictionary.validate(Fields.flag)
-            try dictionary.validate(Fields.createdAt)
-            try dictionary.validate(Fields.elapsed)
-            try dictionary.validate(Fields.blob)
-            try dictionary.validate(Fields.link)
-            try dictionary.validate(Fields.uuid)
-            try dictionary.validate(Fields.price)
-            try dictionary.validate(Fields.extra)
-        } catch {
-            throw Self.modelError(error)
-        }
-        self.init(checkedDictionary: dictionary)
-    }
-
-    /// Makes a new `Scalars` from a dictionary Etch has already checked, without checking it again.
-    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
-        self.init(checkedDictionary: checkedDictionary)
-    }
-
-    private init(checkedDictionary: ModelDictionary) {
-        self.dictionary = checkedDictionary
-    }
-
-    // MARK: - Properties
+    // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Int64 { dictionary[Fields.id] }
+    public var id: Swift.Int64 { dictionary[_checked: _Fields.id] }
 
     /// The `text` field, stored under the wire key `text`.
-    public var text: String { dictionary[Fields.text] }
+    public var text: Swift.String { dictionary[_checked: _Fields.text] }
 
     /// The `count` field, stored under the wire key `count`.
-    public var count: Int { dictionary[Fields.count] }
+    public var count: Swift.Int { dictionary[_checked: _Fields.count] }
 
     /// The `big` field, stored under the wire key `big`.
-    public var big: Int64? { dictionary[Fields.big] }
+    public var big: Swift.Int64? { dictionary[_checked: _Fields.big] }
 
     /// The `unsigned` field, stored under the wire key `unsigned`.
-    public var unsigned: UInt { dictionary[Fields.unsigned] }
+    public var unsigned: Swift.UInt { dictionary[_checked: _Fields.unsigned] }
 
     /// The `ratio` field, stored under the wire key `ratio`.
-    public var ratio: Double { dictionary[Fields.ratio] }
+    public var ratio: Swift.Double { dictionary[_checked: _Fields.ratio] }
 
     /// The `scale` field, stored under the wire key `scale`.
-    public var scale: Float? { dictionary[Fields.scale] }
+    public var scale: Swift.Float? { dictionary[_checked: _Fields.scale] }
 
     /// The `flag` field, stored under the wire key `flag`.
-    public var flag: Bool { dictionary[Fields.flag] }
+    public var flag: Swift.Bool { dictionary[_checked: _Fields.flag] }
 
     /// The `createdAt` field, stored under the wire key `created_at`.
-    public var createdAt: Date? { dictionary[Fields.createdAt] }
+    public var createdAt: Foundation.Date? { dictionary[_checked: _Fields.createdAt] }
 
     /// The `elapsed` field, stored under the wire key `elapsed`.
-    public var elapsed: TimeInterval? { dictionary[Fields.elapsed] }
+    public var elapsed: Foundation.TimeInterval? { dictionary[_checked: _Fields.elapsed] }
 
     /// The `blob` field, stored under the wire key `blob`.
-    public var blob: Data? { dictionary[Fields.blob] }
+    public var blob: Foundation.Data? { dictionary[_checked: _Fields.blob] }
 
     /// The `link` field, stored under the wire key `link`.
-    public var link: URL? { dictionary[Fields.link] }
+    public var link: Foundation.URL? { dictionary[_checked: _Fields.link] }
 
     /// The `uuid` field, stored under the wire key `uuid`.
-    public var uuid: UUID? { dictionary[Fields.uuid] }
+    public var uuid: Foundation.UUID? { dictionary[_checked: _Fields.uuid] }
 
     /// The `price` field, stored under the wire key `price`.
-    public var price: Decimal? { dictionary[Fields.price] }
+    public var price: Foundation.Decimal? { dictionary[_checked: _Fields.price] }
 
     /// The `extra` field, stored under the wire key `extra`.
-    public var extra: JSON? { dictionary[Fields.extra] }
+    public var extra: Etch.JSON? { dictionary[_checked: _Fields.extra] }
 
     // MARK: - Copying
 
     /// The `var` fields of `Scalars`, for `copyWith(_:)`.
-    public struct Changes {
-        fileprivate var dictionary: ModelDictionary
+    public struct Changes: Etch._ModelChanges {
+        /// The storage being changed.
+        public var _state: Etch._ChangeState<Scalars>
+
+        /// Makes changes over a model's storage.
+        public init(_state: Etch._ChangeState<Scalars>) { self._state = _state }
 
         /// The `text` field, stored under the wire key `text`.
-        public var text: String {
-            get { dictionary[Fields.text] }
-            set { dictionary[Fields.text] = newValue }
+        public var text: Swift.String {
+            get { _state.dictionary[_checked: _Fields.text] }
+            set { _state.dictionary[_checked: _Fields.text] = newValue }
         }
 
         /// The `count` field, stored under the wire key `count`.
-        public var count: Int {
-            get { dictionary[Fields.count] }
-            set { dictionary[Fields.count] = newValue }
+        public var count: Swift.Int {
+            get { _state.dictionary[_checked: _Fields.count] }
+            set { _state.dictionary[_checked: _Fields.count] = newValue }
         }
 
         /// The `big` field, stored under the wire key `big`.
-        public var big: Int64? {
-            get { dictionary[Fields.big] }
-            set { dictionary[Fields.big] = newValue }
+        public var big: Swift.Int64? {
+            get { _state.dictionary[_checked: _Fields.big] }
+            set { _state.dictionary[_checked: _Fields.big] = newValue }
         }
 
         /// The `unsigned` field, stored under the wire key `unsigned`.
-        public var unsigned: UInt {
-            get { dictionary[Fields.unsigned] }
-            set { dictionary[Fields.unsigned] = newValue }
+        public var unsigned: Swift.UInt {
+            get { _state.dictionary[_checked: _Fields.unsigned] }
+            set { _state.dictionary[_checked: _Fields.unsigned] = newValue }
         }
 
         /// The `ratio` field, stored under the wire key `ratio`.
-        public var ratio: Double {
-            get { dictionary[Fields.ratio] }
-            set { dictionary[Fields.ratio] = newValue }
+        public var ratio: Swift.Double {
+            get { _state.dictionary[_checked: _Fields.ratio] }
+            set { _state.dictionary[_checked: _Fields.ratio] = newValue }
         }
 
         /// The `scale` field, stored under the wire key `scale`.
-        public var scale: Float? {
-            get { dictionary[Fields.scale] }
-            set { dictionary[Fields.scale] = newValue }
+        public var scale: Swift.Float? {
+            get { _state.dictionary[_checked: _Fields.scale] }
+            set { _state.dictionary[_checked: _Fields.scale] = newValue }
         }
 
         /// The `flag` field, stored under the wire key `flag`.
-        public var flag: Bool {
-            get { dictionary[Fields.flag] }
-            set { dictionary[Fields.flag] = newValue }
+        public var flag: Swift.Bool {
+            get { _state.dictionary[_checked: _Fields.flag] }
+            set { _state.dictionary[_checked: _Fields.flag] = newValue }
         }
 
         /// The `createdAt` field, stored under the wire key `created_at`.
-        public var createdAt: Date? {
-            get { dictionary[Fields.createdAt] }
-            set { dictionary[Fields.createdAt] = newValue }
+        public var createdAt: Foundation.Date? {
+            get { _state.dictionary[_checked: _Fields.createdAt] }
+            set { _state.dictionary[_checked: _Fields.createdAt] = newValue }
         }
 
         /// The `elapsed` field, stored under the wire key `elapsed`.
-        public var elapsed: TimeInterval? {
-            get { dictionary[Fields.elapsed] }
-            set { dictionary[Fields.elapsed] = newValue }
+        public var elapsed: Foundation.TimeInterval? {
+            get { _state.dictionary[_checked: _Fields.elapsed] }
+            set { _state.dictionary[_checked: _Fields.elapsed] = newValue }
         }
 
         /// The `blob` field, stored under the wire key `blob`.
-        public var blob: Data? {
-            get { dictionary[Fields.blob] }
-            set { dictionary[Fields.blob] = newValue }
+        public var blob: Foundation.Data? {
+            get { _state.dictionary[_checked: _Fields.blob] }
+            set { _state.dictionary[_checked: _Fields.blob] = newValue }
         }
 
         /// The `link` field, stored under the wire key `link`.
-        public var link: URL? {
-            get { dictionary[Fields.link] }
-            set { dictionary[Fields.link] = newValue }
+        public var link: Foundation.URL? {
+            get { _state.dictionary[_checked: _Fields.link] }
+            set { _state.dictionary[_checked: _Fields.link] = newValue }
         }
 
         /// The `uuid` field, stored under the wire key `uuid`.
-        public var uuid: UUID? {
-            get { dictionary[Fields.uuid] }
-            set { dictionary[Fields.uuid] = newValue }
+        public var uuid: Foundation.UUID? {
+            get { _state.dictionary[_checked: _Fields.uuid] }
+            set { _state.dictionary[_checked: _Fields.uuid] = newValue }
         }
 
         /// The `price` field, stored under the wire key `price`.
-        public var price: Decimal? {
-            get { dictionary[Fields.price] }
-            set { dictionary[Fields.price] = newValue }
+        public var price: Foundation.Decimal? {
+            get { _state.dictionary[_checked: _Fields.price] }
+            set { _state.dictionary[_checked: _Fields.price] = newValue }
         }
 
         /// The `extra` field, stored under the wire key `extra`.
-        public var extra: JSON? {
-            get { dictionary[Fields.extra] }
-            set { dictionary[Fields.extra] = newValue }
+        public var extra: Etch.JSON? {
+            get { _state.dictionary[_checked: _Fields.extra] }
+            set { _state.dictionary[_checked: _Fields.extra] = newValue }
         }
     }
 
-    /// A copy with several fields changed at once.
-    ///
-    /// ```swift
-    /// let changed = value.copyWith { $0.text = … }
-    /// ```
-    public func copyWith(_ change: (inout Changes) -> Void) -> Scalars {
-        var changes = Changes(dictionary: dictionary)
-        change(&changes)
-        return Scalars(checkedDictionary: changes.dictionary)
-    }
-
     /// A copy with `text` changed.
-    public func copyWith(text: String) -> Scalars {
+    public func copyWith(text: Swift.String) -> Scalars {
         copyWith { $0.text = text }
     }
 
     /// A copy with `count` changed.
-    public func copyWith(count: Int) -> Scalars {
+    public func copyWith(count: Swift.Int) -> Scalars {
         copyWith { $0.count = count }
     }
 
     /// A copy with `big` changed (`nil` clears it).
-    public func copyWith(big: Int64?) -> Scalars {
+    public func copyWith(big: Swift.Int64?) -> Scalars {
         copyWith { $0.big = big }
     }
 
     /// A copy with `unsigned` changed.
-    public func copyWith(unsigned: UInt) -> Scalars {
+    public func copyWith(unsigned: Swift.UInt) -> Scalars {
         copyWith { $0.unsigned = unsigned }
     }
 
     /// A copy with `ratio` changed.
-    public func copyWith(ratio: Double) -> Scalars {
+    public func copyWith(ratio: Swift.Double) -> Scalars {
         copyWith { $0.ratio = ratio }
     }
 
     /// A copy with `scale` changed (`nil` clears it).
-    public func copyWith(scale: Float?) -> Scalars {
+    public func copyWith(scale: Swift.Float?) -> Scalars {
         copyWith { $0.scale = scale }
     }
 
     /// A copy with `flag` changed.
-    public func copyWith(flag: Bool) -> Scalars {
+    public func copyWith(flag: Swift.Bool) -> Scalars {
         copyWith { $0.flag = flag }
     }
 
     /// A copy with `createdAt` changed (`nil` clears it).
-    public func copyWith(createdAt: Date?) -> Scalars {
+    public func copyWith(createdAt: Foundation.Date?) -> Scalars {
         copyWith { $0.createdAt = createdAt }
     }
 
     /// A copy with `elapsed` changed (`nil` clears it).
-    public func copyWith(elapsed: TimeInterval?) -> Scalars {
+    public func copyWith(elapsed: Foundation.TimeInterval?) -> Scalars {
         copyWith { $0.elapsed = elapsed }
     }
 
     /// A copy with `blob` changed (`nil` clears it).
-    public func copyWith(blob: Data?) -> Scalars {
+    public func copyWith(blob: Foundation.Data?) -> Scalars {
         copyWith { $0.blob = blob }
     }
 
     /// A copy with `link` changed (`nil` clears it).
-    public func copyWith(link: URL?) -> Scalars {
+    public func copyWith(link: Foundation.URL?) -> Scalars {
         copyWith { $0.link = link }
     }
 
     /// A copy with `uuid` changed (`nil` clears it).
-    public func copyWith(uuid: UUID?) -> Scalars {
+    public func copyWith(uuid: Foundation.UUID?) -> Scalars {
         copyWith { $0.uuid = uuid }
     }
 
     /// A copy with `price` changed (`nil` clears it).
-    public func copyWith(price: Decimal?) -> Scalars {
+    public func copyWith(price: Foundation.Decimal?) -> Scalars {
         copyWith { $0.price = price }
     }
 
     /// A copy with `extra` changed (`nil` clears it).
-    public func copyWith(extra: JSON?) -> Scalars {
+    public func copyWith(extra: Etch.JSON?) -> Scalars {
         copyWith { $0.extra = extra }
     }
-}
 
-// MARK: - Scalars: Hashable
-
-extension Scalars {
-    /// Equal when the serialized data is equal; local values do not count.
-    public static func == (lhs: Scalars, rhs: Scalars) -> Bool {
-        lhs.dictionary == rhs.dictionary
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(dictionary)
-    }
-}
-
-// MARK: - Scalars: Codable
-
-extension Scalars {
-    /// Decodes every key, declared or not, and checks the declared ones.
-    public init(from decoder: any Decoder) throws {
-        self = try Self.decoded(from: decoder)
-    }
-
-    /// Encodes every key, declared or not.
-    public func encode(to encoder: any Encoder) throws {
-        try dictionary.encode(to: encoder)
-    }
-}
-
-// MARK: - Scalars: CustomStringConvertible
-
-extension Scalars {
-    /// The declared fields, such as `Scalars(id: …)`.
-    public var description: String {
-        Self.describe([
-            "id": id,
-            "text": text,
-            "count": count,
-            "big": big,
-            "unsigned": unsigned,
-            "ratio": ratio,
-            "scale": scale,
-            "flag": flag,
-            "createdAt": createdAt,
-            "elapsed": elapsed,
-            "blob": blob,
-            "link": link,
-            "uuid": uuid,
-            "price": price,
-            "extra": extra,
-        ])
+    /// The wire keys, conversions and defaults of the declared fields.
+    fileprivate enum _Fields {
+        static let id = Etch.ModelField<Swift.Int64>("id", key: "id")
+        static let text = Etch.ModelField<Swift.String>("text", key: "text", isMutable: true)
+        static let count = Etch.ModelField<Swift.Int>("count", key: "count", isMutable: true)
+        static let big = Etch.ModelField<Swift.Int64?>("big", key: "big", isMutable: true)
+        static let unsigned = Etch.ModelField<Swift.UInt>("unsigned", key: "unsigned", isMutable: true, default: 0)
+        static let ratio = Etch.ModelField<Swift.Double>("ratio", key: "ratio", isMutable: true, default: 0.5)
+        static let scale = Etch.ModelField<Swift.Float?>("scale", key: "scale", isMutable: true)
+        static let flag = Etch.ModelField<Swift.Bool>("flag", key: "flag", isMutable: true, default: true)
+        static let createdAt = Etch.ModelField<Foundation.Date?>("createdAt", key: "created_at", isMutable: true)
+        static let elapsed = Etch.ModelField<Foundation.TimeInterval?>("elapsed", key: "elapsed", isMutable: true)
+        static let blob = Etch.ModelField<Foundation.Data?>("blob", key: "blob", isMutable: true)
+        static let link = Etch.ModelField<Foundation.URL?>("link", key: "link", isMutable: true)
+        static let uuid = Etch.ModelField<Foundation.UUID?>("uuid", key: "uuid", isMutable: true)
+        static let price = Etch.ModelField<Foundation.Decimal?>("price", key: "price", isMutable: true)
+        static let extra = Etch.ModelField<Etch.JSON?>("extra", key: "extra", isMutable: true)
+        static let all: [any Etch._AnyModelField] = [
+            id,
+            text,
+            count,
+            big,
+            unsigned,
+            ratio,
+            scale,
+            flag,
+            createdAt,
+            elapsed,
+            blob,
+            link,
+            uuid,
+            price,
+            extra,
+        ]
     }
 }
 
 /// Collections, nesting, references and enums.
-public struct Collections: ImmutableModel, Identifiable {
-    /// The model's name in the schema.
-    public static let modelName = "Collections"
-
+public struct Collections: Etch.CopyableModel, Swift.Identifiable {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
-    public let dictionary: ModelDictionary
+    public let dictionary: Etch.ModelDictionary
 
-    // MARK: - Fields
+    /// The model's name and field table, for Etch.
+    public static let _schema = Etch._ModelSchema("Collections", fields: _Fields.all)
 
-    /// The wire keys, conversions and defaults of the declared fields.
-    fileprivate enum Fields {
-        static let id = ModelField<String>("id", key: "id")
-        static let tags = ModelField<[String]>("tags", key: "tags", default: [])
-        static let matrix = ModelField<[[Int]]>("matrix", key: "matrix", default: [])
-        static let scores = ModelField<[String: Double]>("scores", key: "scores", default: [:])
-        static let maybeNames = ModelField<[String?]>("maybeNames", key: "maybe_names", default: [])
-        static let children = ModelField<[Collections]>("children", key: "children", default: [])
-        static let parent = ModelField<Collections?>("parent", key: "parent")
-        static let best = ModelField<Ref<Scalars>?>("best", key: "best")
-        static let others = ModelField<[Ref<Scalars>]>("others", key: "others", default: [])
-        static let level = ModelField<Level>("level", key: "level", default: .low)
-        static let levels = ModelField<[Level]>("levels", key: "levels", default: [])
+    /// Makes a model from storage Etch has checked.
+    public init(
+        _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
+    ) {
+        self.dictionary = dictionary
     }
-
-    // MARK: - Initializers
 
     /// Makes a new `Collections`; the defaults are the schema's.
     public init(
-        id: String,
-        tags: [String] = [],
-        matrix: [[Int]] = [],
-        scores: [String: Double] = [:],
-        maybeNames: [String?] = [],
+        id: Swift.String,
+        tags: [Swift.String] = [],
+        matrix: [[Swift.Int]] = [],
+        scores: [Swift.String: Swift.Double] = [:],
+        maybeNames: [Swift.String?] = [],
         children: [Collections] = [],
         parent: Collections? = nil,
-        best: Ref<Scalars>? = nil,
-        others: [Ref<Scalars>] = [],
-        level: Level = .low,
+        best: Etch.Ref<Scalars>? = nil,
+        others: [Etch.Ref<Scalars>] = [],
+        level: Level = Level.low,
         levels: [Level] = []
     ) {
-        var dictionary = ModelDictionary()
-        dictionary.set(id, for: Fields.id)
-        dictionary.set(tags, for: Fields.tags)
-        dictionary.set(matrix, for: Fields.matrix)
-        dictionary.set(scores, for: Fields.scores)
-        dictionary.set(maybeNames, for: Fields.maybeNames)
-        dictionary.set(children, for: Fields.children)
-        dictionary.set(parent, for: Fields.parent)
-        dictionary.set(best, for: Fields.best)
-        dictionary.set(others, for: Fields.others)
-        dictionary.set(level, for: Fields.level)
-        dictionary.set(levels, for: Fields.levels)
-        self.init(checkedDictionary: dictionary)
+        var dictionary = Etch.ModelDictionary()
+        dictionary.set(id, for: _Fields.id)
+        dictionary.set(tags, for: _Fields.tags)
+        dictionary.set(matrix, for: _Fields.matrix)
+        dictionary.set(scores, for: _Fields.scores)
+        dictionary.set(maybeNames, for: _Fields.maybeNames)
+        dictionary.set(children, for: _Fields.children)
+        dictionary.set(parent, for: _Fields.parent)
+        dictionary.set(best, for: _Fields.best)
+        dictionary.set(others, for: _Fields.others)
+        dictionary.set(level, for: _Fields.level)
+        dictionary.set(levels, for: _Fields.levels)
+        self.dictionary = dictionary
     }
 
-    /// Makes a new `Collections` from a dictionary, checking every declared field.
-    ///
-    /// - Throws: `ModelError` naming the key path and the expected and found types.
-    public init(dictionary: ModelDictionary) throws(ModelError) {
-        do {
-            try dictionary.validate(Fields.id)
-            try dictionary.validate(Fields.tags)
-            try dictionary.validate(Fields.matrix)
-            try dictionary.validate(Fields.scores)
-            try dictionary.validate(Fields.maybeNames)
-            try dictionary.validate(Fields.children)
-            try dictionary.validate(Fields.parent)
-            try dictionary.validate(Fields.best)
-            try dictionary.validate(Fields.others)
-            try dictionary.validate(Fields.level)
-            try dictionary.validate(Fields.levels)
-        } catch {
-            throw Self.modelError(error)
-        }
-        self.init(checkedDictionary: dictionary)
-    }
-
-    /// Makes a new `Collections` from a dictionary Etch has already checked, without checking it again.
-    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
-        self.init(checkedDictionary: checkedDictionary)
-    }
-
-    private init(checkedDictionary: ModelDictionary) {
-        self.dictionary = checkedDictionary
-    }
-
-    // MARK: - Properties
+    // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: String { dictionary[Fields.id] }
+    public var id: Swift.String { dictionary[_checked: _Fields.id] }
 
     /// The `tags` field, stored under the wire key `tags`.
-    public var tags: [String] { dictionary[Fields.tags] }
+    public var tags: [Swift.String] { dictionary[_checked: _Fields.tags] }
 
     /// The `matrix` field, stored under the wire key `matrix`.
-    public var matrix: [[Int]] { dictionary[Fields.matrix] }
+    public var matrix: [[Swift.Int]] { dictionary[_checked: _Fields.matrix] }
 
     /// The `scores` field, stored under the wire key `scores`.
-    public var scores: [String: Double] { dictionary[Fields.scores] }
+    public var scores: [Swift.String: Swift.Double] { dictionary[_checked: _Fields.scores] }
 
     /// The `maybeNames` field, stored under the wire key `maybe_names`.
-    public var maybeNames: [String?] { dictionary[Fields.maybeNames] }
+    public var maybeNames: [Swift.String?] { dictionary[_checked: _Fields.maybeNames] }
 
     /// The `children` field, stored under the wire key `children`.
-    public var children: [Collections] { dictionary[Fields.children] }
+    public var children: [Collections] { dictionary[_checked: _Fields.children] }
 
     /// The `parent` field, stored under the wire key `parent`.
-    public var parent: Collections? { dictionary[Fields.parent] }
+    public var parent: Collections? { dictionary[_checked: _Fields.parent] }
 
     /// The `best` field, stored under the wire key `best`.
-    public var best: Ref<Scalars>? { dictionary[Fields.best] }
+    public var best: Etch.Ref<Scalars>? { dictionary[_checked: _Fields.best] }
 
     /// The `others` field, stored under the wire key `others`.
-    public var others: [Ref<Scalars>] { dictionary[Fields.others] }
+    public var others: [Etch.Ref<Scalars>] { dictionary[_checked: _Fields.others] }
 
     /// The `level` field, stored under the wire key `level`.
-    public var level: Level { dictionary[Fields.level] }
+    public var level: Level { dictionary[_checked: _Fields.level] }
 
     /// The `levels` field, stored under the wire key `levels`.
-    public var levels: [Level] { dictionary[Fields.levels] }
+    public var levels: [Level] { dictionary[_checked: _Fields.levels] }
 
     // MARK: - Copying
 
     /// The `var` fields of `Collections`, for `copyWith(_:)`.
-    public struct Changes {
-        fileprivate var dictionary: ModelDictionary
+    public struct Changes: Etch._ModelChanges {
+        /// The storage being changed.
+        public var _state: Etch._ChangeState<Collections>
+
+        /// Makes changes over a model's storage.
+        public init(_state: Etch._ChangeState<Collections>) { self._state = _state }
 
         /// The `tags` field, stored under the wire key `tags`.
-        public var tags: [String] {
-            get { dictionary[Fields.tags] }
-            set { dictionary[Fields.tags] = newValue }
+        public var tags: [Swift.String] {
+            get { _state.dictionary[_checked: _Fields.tags] }
+            set { _state.dictionary[_checked: _Fields.tags] = newValue }
         }
 
         /// The `matrix` field, stored under the wire key `matrix`.
-        public var matrix: [[Int]] {
-            get { dictionary[Fields.matrix] }
-            set { dictionary[Fields.matrix] = newValue }
+        public var matrix: [[Swift.Int]] {
+            get { _state.dictionary[_checked: _Fields.matrix] }
+            set { _state.dictionary[_checked: _Fields.matrix] = newValue }
         }
 
         /// The `scores` field, stored under the wire key `scores`.
-        public var scores: [String: Double] {
-            get { dictionary[Fields.scores] }
-            set { dictionary[Fields.scores] = newValue }
+        public var scores: [Swift.String: Swift.Double] {
+            get { _state.dictionary[_checked: _Fields.scores] }
+            set { _state.dictionary[_checked: _Fields.scores] = newValue }
         }
 
         /// The `maybeNames` field, stored under the wire key `maybe_names`.
-        public var maybeNames: [String?] {
-            get { dictionary[Fields.maybeNames] }
-            set { dictionary[Fields.maybeNames] = newValue }
+        public var maybeNames: [Swift.String?] {
+            get { _state.dictionary[_checked: _Fields.maybeNames] }
+            set { _state.dictionary[_checked: _Fields.maybeNames] = newValue }
         }
 
         /// The `children` field, stored under the wire key `children`.
         public var children: [Collections] {
-            get { dictionary[Fields.children] }
-            set { dictionary[Fields.children] = newValue }
+            get { _state.dictionary[_checked: _Fields.children] }
+            set { _state.dictionary[_checked: _Fields.children] = newValue }
         }
 
         /// The `parent` field, stored under the wire key `parent`.
         public var parent: Collections? {
-            get { dictionary[Fields.parent] }
-            set { dictionary[Fields.parent] = newValue }
+            get { _state.dictionary[_checked: _Fields.parent] }
+            set { _state.dictionary[_checked: _Fields.parent] = newValue }
         }
 
         /// The `best` field, stored under the wire key `best`.
-        public var best: Ref<Scalars>? {
-            get { dictionary[Fields.best] }
-            set { dictionary[Fields.best] = newValue }
+        public var best: Etch.Ref<Scalars>? {
+            get { _state.dictionary[_checked: _Fields.best] }
+            set { _state.dictionary[_checked: _Fields.best] = newValue }
         }
 
         /// The `others` field, stored under the wire key `others`.
-        public var others: [Ref<Scalars>] {
-            get { dictionary[Fields.others] }
-            set { dictionary[Fields.others] = newValue }
+        public var others: [Etch.Ref<Scalars>] {
+            get { _state.dictionary[_checked: _Fields.others] }
+            set { _state.dictionary[_checked: _Fields.others] = newValue }
         }
 
         /// The `level` field, stored under the wire key `level`.
         public var level: Level {
-            get { dictionary[Fields.level] }
-            set { dictionary[Fields.level] = newValue }
+            get { _state.dictionary[_checked: _Fields.level] }
+            set { _state.dictionary[_checked: _Fields.level] = newValue }
         }
 
         /// The `levels` field, stored under the wire key `levels`.
         public var levels: [Level] {
-            get { dictionary[Fields.levels] }
-            set { dictionary[Fields.levels] = newValue }
+            get { _state.dictionary[_checked: _Fields.levels] }
+            set { _state.dictionary[_checked: _Fields.levels] = newValue }
         }
     }
 
-    /// A copy with several fields changed at once.
-    ///
-    /// ```swift
-    /// let changed = value.copyWith { $0.tags = … }
-    /// ```
-    public func copyWith(_ change: (inout Changes) -> Void) -> Collections {
-        var changes = Changes(dictionary: dictionary)
-        change(&changes)
-        return Collections(checkedDictionary: changes.dictionary)
-    }
-
     /// A copy with `tags` changed.
-    public func copyWith(tags: [String]) -> Collections {
+    public func copyWith(tags: [Swift.String]) -> Collections {
         copyWith { $0.tags = tags }
     }
 
     /// A copy with `matrix` changed.
-    public func copyWith(matrix: [[Int]]) -> Collections {
+    public func copyWith(matrix: [[Swift.Int]]) -> Collections {
         copyWith { $0.matrix = matrix }
     }
 
     /// A copy with `scores` changed.
-    public func copyWith(scores: [String: Double]) -> Collections {
+    public func copyWith(scores: [Swift.String: Swift.Double]) -> Collections {
         copyWith { $0.scores = scores }
     }
 
     /// A copy with `maybeNames` changed.
-    public func copyWith(maybeNames: [String?]) -> Collections {
+    public func copyWith(maybeNames: [Swift.String?]) -> Collections {
         copyWith { $0.maybeNames = maybeNames }
     }
 
@@ -609,12 +488,12 @@ public struct Collections: ImmutableModel, Identifiable {
     }
 
     /// A copy with `best` changed (`nil` clears it).
-    public func copyWith(best: Ref<Scalars>?) -> Collections {
+    public func copyWith(best: Etch.Ref<Scalars>?) -> Collections {
         copyWith { $0.best = best }
     }
 
     /// A copy with `others` changed.
-    public func copyWith(others: [Ref<Scalars>]) -> Collections {
+    public func copyWith(others: [Etch.Ref<Scalars>]) -> Collections {
         copyWith { $0.others = others }
     }
 
@@ -627,553 +506,414 @@ public struct Collections: ImmutableModel, Identifiable {
     public func copyWith(levels: [Level]) -> Collections {
         copyWith { $0.levels = levels }
     }
-}
 
-// MARK: - Collections: Hashable
-
-extension Collections {
-    /// Equal when the serialized data is equal; local values do not count.
-    public static func == (lhs: Collections, rhs: Collections) -> Bool {
-        lhs.dictionary == rhs.dictionary
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(dictionary)
-    }
-}
-
-// MARK: - Collections: Codable
-
-extension Collections {
-    /// Decodes every key, declared or not, and checks the declared ones.
-    public init(from decoder: any Decoder) throws {
-        self = try Self.decoded(from: decoder)
-    }
-
-    /// Encodes every key, declared or not.
-    public func encode(to encoder: any Encoder) throws {
-        try dictionary.encode(to: encoder)
-    }
-}
-
-// MARK: - Collections: CustomStringConvertible
-
-extension Collections {
-    /// The declared fields, such as `Collections(id: …)`.
-    public var description: String {
-        Self.describe([
-            "id": id,
-            "tags": tags,
-            "matrix": matrix,
-            "scores": scores,
-            "maybeNames": maybeNames,
-            "children": children,
-            "parent": parent,
-            "best": best,
-            "others": others,
-            "level": level,
-            "levels": levels,
-        ])
+    /// The wire keys, conversions and defaults of the declared fields.
+    fileprivate enum _Fields {
+        static let id = Etch.ModelField<Swift.String>("id", key: "id")
+        static let tags = Etch.ModelField<[Swift.String]>("tags", key: "tags", isMutable: true, default: [])
+        static let matrix = Etch.ModelField<[[Swift.Int]]>("matrix", key: "matrix", isMutable: true, default: [])
+        static let scores = Etch.ModelField<[Swift.String: Swift.Double]>(
+            "scores", key: "scores", isMutable: true, default: [:]
+        )
+        static let maybeNames = Etch.ModelField<[Swift.String?]>(
+            "maybeNames", key: "maybe_names", isMutable: true, default: []
+        )
+        static let children = Etch.ModelField<[Collections]>("children", key: "children", isMutable: true, default: [])
+        static let parent = Etch.ModelField<Collections?>("parent", key: "parent", isMutable: true)
+        static let best = Etch.ModelField<Etch.Ref<Scalars>?>("best", key: "best", isMutable: true)
+        static let others = Etch.ModelField<[Etch.Ref<Scalars>]>("others", key: "others", isMutable: true, default: [])
+        static let level = Etch.ModelField<Level>("level", key: "level", isMutable: true, default: Level.low)
+        static let levels = Etch.ModelField<[Level]>("levels", key: "levels", isMutable: true, default: [])
+        static let all: [any Etch._AnyModelField] = [
+            id,
+            tags,
+            matrix,
+            scores,
+            maybeNames,
+            children,
+            parent,
+            best,
+            others,
+            level,
+            levels,
+        ]
     }
 }
 
 /// Wire keys, date formats, locals and index attributes.
-public struct Attributes: ImmutableModel, Identifiable {
-    /// The model's name in the schema.
-    public static let modelName = "Attributes"
-
+public struct Attributes: Etch.CopyableModel, Swift.Identifiable {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
-    public let dictionary: ModelDictionary
+    public let dictionary: Etch.ModelDictionary
 
     /// The `@local` values: never serialized, not part of equality, kept by copies.
     public let localValues: LocalValues
 
+    /// The model's name and field table, for Etch.
+    public static let _schema = Etch._ModelSchema("Attributes", fields: _Fields.all)
+
+    /// Makes a model from storage Etch has checked.
+    public init(
+        _checkedDictionary dictionary: Etch.ModelDictionary, localValues: LocalValues, proof: Etch._CheckedProof
+    ) {
+        self.dictionary = dictionary
+        self.localValues = localValues
+    }
+
+    /// Makes a new `Attributes`; the defaults are the schema's.
+    public init(
+        id: Swift.String,
+        views: Swift.Int = 0,
+        likes: Swift.Int = 0,
+        iso: Foundation.Date? = nil,
+        seconds: Foundation.Date? = nil,
+        milliseconds: [Foundation.Date] = [],
+        day: Foundation.Date? = nil,
+        category: Swift.String = "none",
+        slug: Swift.String,
+        rank: Swift.Int = 0,
+        escaped: Swift.String = "quote \" backslash \\ newline \n tab \t",
+        negative: Swift.Int = -42,
+        exponent: Swift.Double = 1.5e3,
+        isSelected: Swift.Bool = false,
+        draft: Swift.String? = nil
+    ) {
+        var dictionary = Etch.ModelDictionary()
+        dictionary.set(id, for: _Fields.id)
+        dictionary.set(views, for: _Fields.views)
+        dictionary.set(likes, for: _Fields.likes)
+        dictionary.set(iso, for: _Fields.iso)
+        dictionary.set(seconds, for: _Fields.seconds)
+        dictionary.set(milliseconds, for: _Fields.milliseconds)
+        dictionary.set(day, for: _Fields.day)
+        dictionary.set(category, for: _Fields.category)
+        dictionary.set(slug, for: _Fields.slug)
+        dictionary.set(rank, for: _Fields.rank)
+        dictionary.set(escaped, for: _Fields.escaped)
+        dictionary.set(negative, for: _Fields.negative)
+        dictionary.set(exponent, for: _Fields.exponent)
+        self.dictionary = dictionary
+        self.localValues = LocalValues(isSelected: isSelected, draft: draft)
+    }
+
     // MARK: - Fields
 
-    /// The wire keys, conversions and defaults of the declared fields.
-    fileprivate enum Fields {
-        static let id = ModelField<String>("id", key: "ID")
-        static let views = ModelField<Int>("views", key: "meta.stats.views", default: 0)
-        static let likes = ModelField<Int>("likes", key: "meta.stats.likes", default: 0)
-        static let iso = ModelField<Date?>("iso", key: "iso")
-        static let seconds = ModelField<Date?>("seconds", key: "seconds", dateFormat: .secondsSince1970)
-        static let milliseconds = ModelField<[Date]>(
-            "milliseconds", key: "milliseconds", dateFormat: .millisecondsSince1970, default: []
-        )
-        static let day = ModelField<Date?>("day", key: "day", dateFormat: .custom("yyyy-MM-dd"))
-        static let category = ModelField<String>("category", key: "category", default: "none")
-        static let slug = ModelField<String>("slug", key: "slug")
-        static let rank = ModelField<Int>("rank", key: "rank", default: 0)
-        static let escaped = ModelField<String>(
-            "escaped", key: "escaped", default: "quote \" backslash \\ newline \n tab \t"
-        )
-        static let negative = ModelField<Int>("negative", key: "negative", default: -42)
-        static let exponent = ModelField<Double>("exponent", key: "exponent", default: 1.5e3)
+    /// The `id` field, stored under the wire key `ID`.
+    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+
+    /// The `views` field, stored under the wire key `meta.stats.views`.
+    public var views: Swift.Int { dictionary[_checked: _Fields.views] }
+
+    /// The `likes` field, stored under the wire key `meta.stats.likes`.
+    public var likes: Swift.Int { dictionary[_checked: _Fields.likes] }
+
+    /// The `iso` field, stored under the wire key `iso`.
+    public var iso: Foundation.Date? { dictionary[_checked: _Fields.iso] }
+
+    /// The `seconds` field, stored under the wire key `seconds`.
+    public var seconds: Foundation.Date? { dictionary[_checked: _Fields.seconds] }
+
+    /// The `milliseconds` field, stored under the wire key `milliseconds`.
+    public var milliseconds: [Foundation.Date] { dictionary[_checked: _Fields.milliseconds] }
+
+    /// The `day` field, stored under the wire key `day`.
+    public var day: Foundation.Date? { dictionary[_checked: _Fields.day] }
+
+    /// The `category` field, stored under the wire key `category`.
+    public var category: Swift.String { dictionary[_checked: _Fields.category] }
+
+    /// The `slug` field, stored under the wire key `slug`.
+    public var slug: Swift.String { dictionary[_checked: _Fields.slug] }
+
+    /// The `rank` field, stored under the wire key `rank`.
+    public var rank: Swift.Int { dictionary[_checked: _Fields.rank] }
+
+    /// The `escaped` field, stored under the wire key `escaped`.
+    public var escaped: Swift.String { dictionary[_checked: _Fields.escaped] }
+
+    /// The `negative` field, stored under the wire key `negative`.
+    public var negative: Swift.Int { dictionary[_checked: _Fields.negative] }
+
+    /// The `exponent` field, stored under the wire key `exponent`.
+    public var exponent: Swift.Double { dictionary[_checked: _Fields.exponent] }
+
+    /// The local value `isSelected`: kept on this device only, never serialized.
+    public var isSelected: Swift.Bool { localValues.isSelected }
+
+    /// The local value `draft`: kept on this device only, never serialized.
+    public var draft: Swift.String? { localValues.draft }
+
+    // MARK: - Copying
+
+    /// The `var` fields of `Attributes`, for `copyWith(_:)`.
+    public struct Changes: Etch._ModelChanges {
+        /// The storage being changed.
+        public var _state: Etch._ChangeState<Attributes>
+
+        /// Makes changes over a model's storage.
+        public init(_state: Etch._ChangeState<Attributes>) { self._state = _state }
+
+        /// The `views` field, stored under the wire key `meta.stats.views`.
+        public var views: Swift.Int {
+            get { _state.dictionary[_checked: _Fields.views] }
+            set { _state.dictionary[_checked: _Fields.views] = newValue }
+        }
+
+        /// The `likes` field, stored under the wire key `meta.stats.likes`.
+        public var likes: Swift.Int {
+            get { _state.dictionary[_checked: _Fields.likes] }
+            set { _state.dictionary[_checked: _Fields.likes] = newValue }
+        }
+
+        /// The `iso` field, stored under the wire key `iso`.
+        public var iso: Foundation.Date? {
+            get { _state.dictionary[_checked: _Fields.iso] }
+            set { _state.dictionary[_checked: _Fields.iso] = newValue }
+        }
+
+        /// The `seconds` field, stored under the wire key `seconds`.
+        public var seconds: Foundation.Date? {
+            get { _state.dictionary[_checked: _Fields.seconds] }
+            set { _state.dictionary[_checked: _Fields.seconds] = newValue }
+        }
+
+        /// The `milliseconds` field, stored under the wire key `milliseconds`.
+        public var milliseconds: [Foundation.Date] {
+            get { _state.dictionary[_checked: _Fields.milliseconds] }
+            set { _state.dictionary[_checked: _Fields.milliseconds] = newValue }
+        }
+
+        /// The `day` field, stored under the wire key `day`.
+        public var day: Foundation.Date? {
+            get { _state.dictionary[_checked: _Fields.day] }
+            set { _state.dictionary[_checked: _Fields.day] = newValue }
+        }
+
+        /// The `category` field, stored under the wire key `category`.
+        public var category: Swift.String {
+            get { _state.dictionary[_checked: _Fields.category] }
+            set { _state.dictionary[_checked: _Fields.category] = newValue }
+        }
+
+        /// The `rank` field, stored under the wire key `rank`.
+        public var rank: Swift.Int {
+            get { _state.dictionary[_checked: _Fields.rank] }
+            set { _state.dictionary[_checked: _Fields.rank] = newValue }
+        }
+
+        /// The `escaped` field, stored under the wire key `escaped`.
+        public var escaped: Swift.String {
+            get { _state.dictionary[_checked: _Fields.escaped] }
+            set { _state.dictionary[_checked: _Fields.escaped] = newValue }
+        }
+
+        /// The `negative` field, stored under the wire key `negative`.
+        public var negative: Swift.Int {
+            get { _state.dictionary[_checked: _Fields.negative] }
+            set { _state.dictionary[_checked: _Fields.negative] = newValue }
+        }
+
+        /// The `exponent` field, stored under the wire key `exponent`.
+        public var exponent: Swift.Double {
+            get { _state.dictionary[_checked: _Fields.exponent] }
+            set { _state.dictionary[_checked: _Fields.exponent] = newValue }
+        }
+
+        /// The local value `isSelected`: kept on this device only, never serialized.
+        public var isSelected: Swift.Bool {
+            get { _state.localValues.isSelected }
+            set { _state.localValues.isSelected = newValue }
+        }
+
+        /// The local value `draft`: kept on this device only, never serialized.
+        public var draft: Swift.String? {
+            get { _state.localValues.draft }
+            set { _state.localValues.draft = newValue }
+        }
+    }
+
+    /// A copy with `views` changed.
+    public func copyWith(views: Swift.Int) -> Attributes {
+        copyWith { $0.views = views }
+    }
+
+    /// A copy with `likes` changed.
+    public func copyWith(likes: Swift.Int) -> Attributes {
+        copyWith { $0.likes = likes }
+    }
+
+    /// A copy with `iso` changed (`nil` clears it).
+    public func copyWith(iso: Foundation.Date?) -> Attributes {
+        copyWith { $0.iso = iso }
+    }
+
+    /// A copy with `seconds` changed (`nil` clears it).
+    public func copyWith(seconds: Foundation.Date?) -> Attributes {
+        copyWith { $0.seconds = seconds }
+    }
+
+    /// A copy with `milliseconds` changed.
+    public func copyWith(milliseconds: [Foundation.Date]) -> Attributes {
+        copyWith { $0.milliseconds = milliseconds }
+    }
+
+    /// A copy with `day` changed (`nil` clears it).
+    public func copyWith(day: Foundation.Date?) -> Attributes {
+        copyWith { $0.day = day }
+    }
+
+    /// A copy with `category` changed.
+    public func copyWith(category: Swift.String) -> Attributes {
+        copyWith { $0.category = category }
+    }
+
+    /// A copy with `rank` changed.
+    public func copyWith(rank: Swift.Int) -> Attributes {
+        copyWith { $0.rank = rank }
+    }
+
+    /// A copy with `escaped` changed.
+    public func copyWith(escaped: Swift.String) -> Attributes {
+        copyWith { $0.escaped = escaped }
+    }
+
+    /// A copy with `negative` changed.
+    public func copyWith(negative: Swift.Int) -> Attributes {
+        copyWith { $0.negative = negative }
+    }
+
+    /// A copy with `exponent` changed.
+    public func copyWith(exponent: Swift.Double) -> Attributes {
+        copyWith { $0.exponent = exponent }
+    }
+
+    /// A copy with `isSelected` changed.
+    public func copyWith(isSelected: Swift.Bool) -> Attributes {
+        copyWith { $0.isSelected = isSelected }
+    }
+
+    /// A copy with `draft` changed (`nil` clears it).
+    public func copyWith(draft: Swift.String?) -> Attributes {
+        copyWith { $0.draft = draft }
     }
 
     /// The `@local` values of `Attributes`.
-    public struct LocalValues: Sendable, Hashable {
+    public struct LocalValues: Etch.ModelLocalValues {
         /// The local value `isSelected`: kept on this device only, never serialized.
-        public var isSelected: Bool
+        public var isSelected: Swift.Bool = false
         /// The local value `draft`: kept on this device only, never serialized.
-        public var draft: String?
+        public var draft: Swift.String? = nil
+
+        /// Makes local values with the schema's defaults.
+        public init() {}
 
         /// Makes local values; the defaults are the schema's.
-        public init(isSelected: Bool = false, draft: String? = nil) {
+        public init(isSelected: Swift.Bool = false, draft: Swift.String? = nil) {
             self.isSelected = isSelected
             self.draft = draft
         }
     }
 
-    // MARK: - Initializers
-
-    /// Makes a new `Attributes`; the defaults are the schema's.
-    public init(
-        id: String,
-        views: Int = 0,
-        likes: Int = 0,
-        iso: Date? = nil,
-        seconds: Date? = nil,
-        milliseconds: [Date] = [],
-        day: Date? = nil,
-        category: String = "none",
-        slug: String,
-        rank: Int = 0,
-        escaped: String = "quote \" backslash \\ newline \n tab \t",
-        negative: Int = -42,
-        exponent: Double = 1.5e3,
-        isSelected: Bool = false,
-        draft: String? = nil
-    ) {
-        var dictionary = ModelDictionary()
-        dictionary.set(id, for: Fields.id)
-        dictionary.set(views, for: Fields.views)
-        dictionary.set(likes, for: Fields.likes)
-        dictionary.set(iso, for: Fields.iso)
-        dictionary.set(seconds, for: Fields.seconds)
-        dictionary.set(milliseconds, for: Fields.milliseconds)
-        dictionary.set(day, for: Fields.day)
-        dictionary.set(category, for: Fields.category)
-        dictionary.set(slug, for: Fields.slug)
-        dictionary.set(rank, for: Fields.rank)
-        dictionary.set(escaped, for: Fields.escaped)
-        dictionary.set(negative, for: Fields.negative)
-        dictionary.set(exponent, for: Fields.exponent)
-        self.init(checkedDictionary: dictionary, localValues: LocalValues(isSelected: isSelected, draft: draft))
-    }
-
-    /// Makes a new `Attributes` from a dictionary, checking every declared field.
-    ///
-    /// - Throws: `ModelError` naming the key path and the expected and found types.
-    public init(dictionary: ModelDictionary) throws(ModelError) {
-        do {
-            try dictionary.validate(Fields.id)
-            try dictionary.validate(Fields.views)
-            try dictionary.validate(Fields.likes)
-            try dictionary.validate(Fields.iso)
-            try dictionary.validate(Fields.seconds)
-            try dictionary.validate(Fields.milliseconds)
-            try dictionary.validate(Fields.day)
-            try dictionary.validate(Fields.category)
-            try dictionary.validate(Fields.slug)
-            try dictionary.validate(Fields.rank)
-            try dictionary.validate(Fields.escaped)
-            try dictionary.validate(Fields.negative)
-            try dictionary.validate(Fields.exponent)
-        } catch {
-            throw Self.modelError(error)
-        }
-        self.init(checkedDictionary: dictionary, localValues: LocalValues())
-    }
-
-    /// Makes a new `Attributes` from a dictionary Etch has already checked, without checking it again.
-    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
-        self.init(checkedDictionary: checkedDictionary, localValues: LocalValues())
-    }
-
-    private init(checkedDictionary: ModelDictionary, localValues: LocalValues) {
-        self.dictionary = checkedDictionary
-        self.localValues = localValues
-    }
-
-    // MARK: - Properties
-
-    /// The `id` field, stored under the wire key `ID`.
-    public var id: String { dictionary[Fields.id] }
-
-    /// The `views` field, stored under the wire key `meta.stats.views`.
-    public var views: Int { dictionary[Fields.views] }
-
-    /// The `likes` field, stored under the wire key `meta.stats.likes`.
-    public var likes: Int { dictionary[Fields.likes] }
-
-    /// The `iso` field, stored under the wire key `iso`.
-    public var iso: Date? { dictionary[Fields.iso] }
-
-    /// The `seconds` field, stored under the wire key `seconds`.
-    public var seconds: Date? { dictionary[Fields.seconds] }
-
-    /// The `milliseconds` field, stored under the wire key `milliseconds`.
-    public var milliseconds: [Date] { dictionary[Fields.milliseconds] }
-
-    /// The `day` field, stored under the wire key `day`.
-    public var day: Date? { dictionary[Fields.day] }
-
-    /// The `category` field, stored under the wire key `category`.
-    public var category: String { dictionary[Fields.category] }
-
-    /// The `slug` field, stored under the wire key `slug`.
-    public var slug: String { dictionary[Fields.slug] }
-
-    /// The `rank` field, stored under the wire key `rank`.
-    public var rank: Int { dictionary[Fields.rank] }
-
-    /// The `escaped` field, stored under the wire key `escaped`.
-    public var escaped: String { dictionary[Fields.escaped] }
-
-    /// The `negative` field, stored under the wire key `negative`.
-    public var negative: Int { dictionary[Fields.negative] }
-
-    /// The `exponent` field, stored under the wire key `exponent`.
-    public var exponent: Double { dictionary[Fields.exponent] }
-
-    /// The local value `isSelected`: kept on this device only, never serialized.
-    public var isSelected: Bool { localValues.isSelected }
-
-    /// The local value `draft`: kept on this device only, never serialized.
-    public var draft: String? { localValues.draft }
-
-    // MARK: - Copying
-
-    /// The `var` fields of `Attributes`, for `copyWith(_:)`.
-    public struct Changes {
-        fileprivate var dictionary: ModelDictionary
-        fileprivate var localValues: LocalValues
-
-        /// The `views` field, stored under the wire key `meta.stats.views`.
-        public var views: Int {
-            get { dictionary[Fields.views] }
-            set { dictionary[Fields.views] = newValue }
-        }
-
-        /// The `likes` field, stored under the wire key `meta.stats.likes`.
-        public var likes: Int {
-            get { dictionary[Fields.likes] }
-            set { dictionary[Fields.likes] = newValue }
-        }
-
-        /// The `iso` field, stored under the wire key `iso`.
-        public var iso: Date? {
-            get { dictionary[Fields.iso] }
-            set { dictionary[Fields.iso] = newValue }
-        }
-
-        /// The `seconds` field, stored under the wire key `seconds`.
-        public var seconds: Date? {
-            get { dictionary[Fields.seconds] }
-            set { dictionary[Fields.seconds] = newValue }
-        }
-
-        /// The `milliseconds` field, stored under the wire key `milliseconds`.
-        public var milliseconds: [Date] {
-            get { dictionary[Fields.milliseconds] }
-            set { dictionary[Fields.milliseconds] = newValue }
-        }
-
-        /// The `day` field, stored under the wire key `day`.
-        public var day: Date? {
-            get { dictionary[Fields.day] }
-            set { dictionary[Fields.day] = newValue }
-        }
-
-        /// The `category` field, stored under the wire key `category`.
-        public var category: String {
-            get { dictionary[Fields.category] }
-            set { dictionary[Fields.category] = newValue }
-        }
-
-        /// The `rank` field, stored under the wire key `rank`.
-        public var rank: Int {
-            get { dictionary[Fields.rank] }
-            set { dictionary[Fields.rank] = newValue }
-        }
-
-        /// The `escaped` field, stored under the wire key `escaped`.
-        public var escaped: String {
-            get { dictionary[Fields.escaped] }
-            set { dictionary[Fields.escaped] = newValue }
-        }
-
-        /// The `negative` field, stored under the wire key `negative`.
-        public var negative: Int {
-            get { dictionary[Fields.negative] }
-            set { dictionary[Fields.negative] = newValue }
-        }
-
-        /// The `exponent` field, stored under the wire key `exponent`.
-        public var exponent: Double {
-            get { dictionary[Fields.exponent] }
-            set { dictionary[Fields.exponent] = newValue }
-        }
-
-        /// The local value `isSelected`: kept on this device only, never serialized.
-        public var isSelected: Bool {
-            get { localValues.isSelected }
-            set { localValues.isSelected = newValue }
-        }
-
-        /// The local value `draft`: kept on this device only, never serialized.
-        public var draft: String? {
-            get { localValues.draft }
-            set { localValues.draft = newValue }
-        }
-    }
-
-    /// A copy with several fields changed at once; local values carry over.
-    ///
-    /// ```swift
-    /// let changed = value.copyWith { $0.views = … }
-    /// ```
-    public func copyWith(_ change: (inout Changes) -> Void) -> Attributes {
-        var changes = Changes(dictionary: dictionary, localValues: localValues)
-        change(&changes)
-        return Attributes(checkedDictionary: changes.dictionary, localValues: changes.localValues)
-    }
-
-    /// A copy with `views` changed.
-    public func copyWith(views: Int) -> Attributes {
-        copyWith { $0.views = views }
-    }
-
-    /// A copy with `likes` changed.
-    public func copyWith(likes: Int) -> Attributes {
-        copyWith { $0.likes = likes }
-    }
-
-    /// A copy with `iso` changed (`nil` clears it).
-    public func copyWith(iso: Date?) -> Attributes {
-        copyWith { $0.iso = iso }
-    }
-
-    /// A copy with `seconds` changed (`nil` clears it).
-    public func copyWith(seconds: Date?) -> Attributes {
-        copyWith { $0.seconds = seconds }
-    }
-
-    /// A copy with `milliseconds` changed.
-    public func copyWith(milliseconds: [Date]) -> Attributes {
-        copyWith { $0.milliseconds = milliseconds }
-    }
-
-    /// A copy with `day` changed (`nil` clears it).
-    public func copyWith(day: Date?) -> Attributes {
-        copyWith { $0.day = day }
-    }
-
-    /// A copy with `category` changed.
-    public func copyWith(category: String) -> Attributes {
-        copyWith { $0.category = category }
-    }
-
-    /// A copy with `rank` changed.
-    public func copyWith(rank: Int) -> Attributes {
-        copyWith { $0.rank = rank }
-    }
-
-    /// A copy with `escaped` changed.
-    public func copyWith(escaped: String) -> Attributes {
-        copyWith { $0.escaped = escaped }
-    }
-
-    /// A copy with `negative` changed.
-    public func copyWith(negative: Int) -> Attributes {
-        copyWith { $0.negative = negative }
-    }
-
-    /// A copy with `exponent` changed.
-    public func copyWith(exponent: Double) -> Attributes {
-        copyWith { $0.exponent = exponent }
-    }
-
-    /// A copy with `isSelected` changed.
-    public func copyWith(isSelected: Bool) -> Attributes {
-        copyWith { $0.isSelected = isSelected }
-    }
-
-    /// A copy with `draft` changed (`nil` clears it).
-    public func copyWith(draft: String?) -> Attributes {
-        copyWith { $0.draft = draft }
-    }
-
-    /// A copy with other local values and the same data.
-    public func replacingLocalValues(_ localValues: LocalValues) -> Attributes {
-        Attributes(checkedDictionary: dictionary, localValues: localValues)
-    }
-}
-
-// MARK: - Attributes: Hashable
-
-extension Attributes {
-    /// Equal when the serialized data is equal; local values do not count.
-    public static func == (lhs: Attributes, rhs: Attributes) -> Bool {
-        lhs.dictionary == rhs.dictionary
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(dictionary)
-    }
-}
-
-// MARK: - Attributes: Codable
-
-extension Attributes {
-    /// Decodes every key, declared or not, and checks the declared ones.
-    public init(from decoder: any Decoder) throws {
-        self = try Self.decoded(from: decoder)
-    }
-
-    /// Encodes every key, declared or not.
-    public func encode(to encoder: any Encoder) throws {
-        try dictionary.encode(to: encoder)
-    }
-}
-
-// MARK: - Attributes: CustomStringConvertible
-
-extension Attributes {
-    /// The declared fields, such as `Attributes(id: …)`.
-    public var description: String {
-        Self.describe([
-            "id": id,
-            "views": views,
-            "likes": likes,
-            "iso": iso,
-            "seconds": seconds,
-            "milliseconds": milliseconds,
-            "day": day,
-            "category": category,
-            "slug": slug,
-            "rank": rank,
-            "escaped": escaped,
-            "negative": negative,
-            "exponent": exponent,
-        ])
+    /// The wire keys, conversions and defaults of the declared fields.
+    fileprivate enum _Fields {
+        static let id = Etch.ModelField<Swift.String>("id", key: "ID")
+        static let views = Etch.ModelField<Swift.Int>("views", key: "meta.stats.views", isMutable: true, default: 0)
+        static let likes = Etch.ModelField<Swift.Int>("likes", key: "meta.stats.likes", isMutable: true, default: 0)
+        static let iso = Etch.ModelField<Foundation.Date?>("iso", key: "iso", isMutable: true)
+        static let seconds = Etch.ModelField<Foundation.Date?>(
+            "seconds", key: "seconds", isMutable: true, dateFormat: .secondsSince1970
+        )
+        static let milliseconds = Etch.ModelField<[Foundation.Date]>(
+            "milliseconds", key: "milliseconds", isMutable: true, dateFormat: .millisecondsSince1970, default: []
+        )
+        static let day = Etch.ModelField<Foundation.Date?>(
+            "day", key: "day", isMutable: true, dateFormat: .custom("yyyy-MM-dd")
+        )
+        static let category = Etch.ModelField<Swift.String>(
+            "category", key: "category", isMutable: true, default: "none"
+        )
+        static let slug = Etch.ModelField<Swift.String>("slug", key: "slug")
+        static let rank = Etch.ModelField<Swift.Int>("rank", key: "rank", isMutable: true, default: 0)
+        static let escaped = Etch.ModelField<Swift.String>(
+            "escaped", key: "escaped", isMutable: true, default: "quote \" backslash \\ newline \n tab \t"
+        )
+        static let negative = Etch.ModelField<Swift.Int>("negative", key: "negative", isMutable: true, default: -42)
+        static let exponent = Etch.ModelField<Swift.Double>(
+            "exponent", key: "exponent", isMutable: true, default: 1.5e3
+        )
+        static let all: [any Etch._AnyModelField] = [
+            id,
+            views,
+            likes,
+            iso,
+            seconds,
+            milliseconds,
+            day,
+            category,
+            slug,
+            rank,
+            escaped,
+            negative,
+            exponent,
+        ]
     }
 }
 
 /// A model with only constants and no `id`.
-public struct Point: ImmutableModel {
-    /// The model's name in the schema.
-    public static let modelName = "Point"
-
+public struct Point: Etch.ImmutableModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
-    public let dictionary: ModelDictionary
+    public let dictionary: Etch.ModelDictionary
 
-    // MARK: - Fields
+    /// The model's name and field table, for Etch.
+    public static let _schema = Etch._ModelSchema("Point", fields: _Fields.all)
 
-    /// The wire keys, conversions and defaults of the declared fields.
-    fileprivate enum Fields {
-        static let x = ModelField<Double>("x", key: "x")
-        static let y = ModelField<Double>("y", key: "y")
+    /// Makes a model from storage Etch has checked.
+    public init(
+        _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
+    ) {
+        self.dictionary = dictionary
     }
-
-    // MARK: - Initializers
 
     /// Makes a new `Point`; the defaults are the schema's.
     public init(
-        x: Double,
-        y: Double
+        x: Swift.Double,
+        y: Swift.Double
     ) {
-        var dictionary = ModelDictionary()
-        dictionary.set(x, for: Fields.x)
-        dictionary.set(y, for: Fields.y)
-        self.init(checkedDictionary: dictionary)
+        var dictionary = Etch.ModelDictionary()
+        dictionary.set(x, for: _Fields.x)
+        dictionary.set(y, for: _Fields.y)
+        self.dictionary = dictionary
     }
 
-    /// Makes a new `Point` from a dictionary, checking every declared field.
-    ///
-    /// - Throws: `ModelError` naming the key path and the expected and found types.
-    public init(dictionary: ModelDictionary) throws(ModelError) {
-        do {
-            try dictionary.validate(Fields.x)
-            try dictionary.validate(Fields.y)
-        } catch {
-            throw Self.modelError(error)
-        }
-        self.init(checkedDictionary: dictionary)
-    }
-
-    /// Makes a new `Point` from a dictionary Etch has already checked, without checking it again.
-    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
-        self.init(checkedDictionary: checkedDictionary)
-    }
-
-    private init(checkedDictionary: ModelDictionary) {
-        self.dictionary = checkedDictionary
-    }
-
-    // MARK: - Properties
+    // MARK: - Fields
 
     /// The `x` field, stored under the wire key `x`.
-    public var x: Double { dictionary[Fields.x] }
+    public var x: Swift.Double { dictionary[_checked: _Fields.x] }
 
     /// The `y` field, stored under the wire key `y`.
-    public var y: Double { dictionary[Fields.y] }
-}
+    public var y: Swift.Double { dictionary[_checked: _Fields.y] }
 
-// MARK: - Point: Hashable
-
-extension Point {
-    /// Equal when the serialized data is equal; local values do not count.
-    public static func == (lhs: Point, rhs: Point) -> Bool {
-        lhs.dictionary == rhs.dictionary
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(dictionary)
-    }
-}
-
-// MARK: - Point: Codable
-
-extension Point {
-    /// Decodes every key, declared or not, and checks the declared ones.
-    public init(from decoder: any Decoder) throws {
-        self = try Self.decoded(from: decoder)
-    }
-
-    /// Encodes every key, declared or not.
-    public func encode(to encoder: any Encoder) throws {
-        try dictionary.encode(to: encoder)
-    }
-}
-
-// MARK: - Point: CustomStringConvertible
-
-extension Point {
-    /// The declared fields, such as `Point(x: …)`.
-    public var description: String {
-        Self.describe([
-            "x": x,
-            "y": y,
-        ])
+    /// The wire keys, conversions and defaults of the declared fields.
+    fileprivate enum _Fields {
+        static let x = Etch.ModelField<Swift.Double>("x", key: "x")
+        static let y = Etch.ModelField<Swift.Double>("y", key: "y")
+        static let all: [any Etch._AnyModelField] = [x, y]
     }
 }
 
 /// A level with raw values.
-public enum Level: ModelEnum, CaseIterable, Codable {
+public enum Level: Etch.ModelEnum, Swift.CaseIterable, Swift.Codable {
     case low
     case medium
     /// The top.
     case high
     /// A raw value this version of the schema does not declare, kept as it arrived.
-    case unknown(String)
+    case unknown(Swift.String)
 
     /// The declared cases.
     public static let allCases: [Level] = [.low, .medium, .high]
 
     /// Makes a value; a raw value that matches no declared case becomes `unknown`.
-    public init(rawValue: String) {
+    public init(rawValue: Swift.String) {
         switch rawValue {
         case "low": self = .low
         case "mid": self = .medium
@@ -1183,7 +923,7 @@ public enum Level: ModelEnum, CaseIterable, Codable {
     }
 
     /// The raw value as it is written to JSON.
-    public var rawValue: String {
+    public var rawValue: Swift.String {
         switch self {
         case .low: "low"
         case .medium: "mid"

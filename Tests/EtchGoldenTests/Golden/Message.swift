@@ -3,161 +3,120 @@
 import Etch
 import Foundation
 
+/// The runtime contract this file was generated for: an older Etch fails to build here.
+private typealias _EtchRuntimeCheck = Etch._RuntimeVersion2
+
 /// One message in a room.
-public struct Message: ImmutableModel, Identifiable {
-    /// The model's name in the schema.
-    public static let modelName = "Message"
-
+public struct Message: Etch.CopyableModel, Swift.Identifiable {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
-    public let dictionary: ModelDictionary
+    public let dictionary: Etch.ModelDictionary
 
-    // MARK: - Fields
+    /// The model's name and field table, for Etch.
+    public static let _schema = Etch._ModelSchema("Message", fields: _Fields.all)
 
-    /// The wire keys, conversions and defaults of the declared fields.
-    fileprivate enum Fields {
-        static let id = ModelField<String>("id", key: "id")
-        static let roomID = ModelField<Ref<Room>>("roomID", key: "room_id")
-        static let author = ModelField<Ref<User>>("author", key: "author")
-        static let text = ModelField<String>("text", key: "text")
-        static let sentAt = ModelField<Date>("sentAt", key: "sent_at")
-        static let editedAt = ModelField<Date?>("editedAt", key: "edited_at")
-        static let reactions = ModelField<[String: Int]>("reactions", key: "reactions", default: [:])
-        static let attachments = ModelField<[Attachment]>("attachments", key: "attachments", default: [])
+    /// Makes a model from storage Etch has checked.
+    public init(
+        _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
+    ) {
+        self.dictionary = dictionary
     }
-
-    // MARK: - Initializers
 
     /// Makes a new `Message`; the defaults are the schema's.
     public init(
-        id: String,
-        roomID: Ref<Room>,
-        author: Ref<User>,
-        text: String,
-        sentAt: Date,
-        editedAt: Date? = nil,
-        reactions: [String: Int] = [:],
+        id: Swift.String,
+        roomID: Etch.Ref<Room>,
+        author: Etch.Ref<User>,
+        text: Swift.String,
+        sentAt: Foundation.Date,
+        editedAt: Foundation.Date? = nil,
+        reactions: [Swift.String: Swift.Int] = [:],
         attachments: [Attachment] = []
     ) {
-        var dictionary = ModelDictionary()
-        dictionary.set(id, for: Fields.id)
-        dictionary.set(roomID, for: Fields.roomID)
-        dictionary.set(author, for: Fields.author)
-        dictionary.set(text, for: Fields.text)
-        dictionary.set(sentAt, for: Fields.sentAt)
-        dictionary.set(editedAt, for: Fields.editedAt)
-        dictionary.set(reactions, for: Fields.reactions)
-        dictionary.set(attachments, for: Fields.attachments)
-        self.init(checkedDictionary: dictionary)
+        var dictionary = Etch.ModelDictionary()
+        dictionary.set(id, for: _Fields.id)
+        dictionary.set(roomID, for: _Fields.roomID)
+        dictionary.set(author, for: _Fields.author)
+        dictionary.set(text, for: _Fields.text)
+        dictionary.set(sentAt, for: _Fields.sentAt)
+        dictionary.set(editedAt, for: _Fields.editedAt)
+        dictionary.set(reactions, for: _Fields.reactions)
+        dictionary.set(attachments, for: _Fields.attachments)
+        self.dictionary = dictionary
     }
 
-    /// Makes a new `Message` from a dictionary, checking every declared field.
-    ///
-    /// - Throws: `ModelError` naming the key path and the expected and found types.
-    public init(dictionary: ModelDictionary) throws(ModelError) {
-        do {
-            try dictionary.validate(Fields.id)
-            try dictionary.validate(Fields.roomID)
-            try dictionary.validate(Fields.author)
-            try dictionary.validate(Fields.text)
-            try dictionary.validate(Fields.sentAt)
-            try dictionary.validate(Fields.editedAt)
-            try dictionary.validate(Fields.reactions)
-            try dictionary.validate(Fields.attachments)
-        } catch {
-            throw Self.modelError(error)
-        }
-        self.init(checkedDictionary: dictionary)
-    }
-
-    /// Makes a new `Message` from a dictionary Etch has already checked, without checking it again.
-    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
-        self.init(checkedDictionary: checkedDictionary)
-    }
-
-    private init(checkedDictionary: ModelDictionary) {
-        self.dictionary = checkedDictionary
-    }
-
-    // MARK: - Properties
+    // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: String { dictionary[Fields.id] }
+    public var id: Swift.String { dictionary[_checked: _Fields.id] }
 
     /// The `roomID` field, stored under the wire key `room_id`.
-    public var roomID: Ref<Room> { dictionary[Fields.roomID] }
+    public var roomID: Etch.Ref<Room> { dictionary[_checked: _Fields.roomID] }
 
     /// The `author` field, stored under the wire key `author`.
-    public var author: Ref<User> { dictionary[Fields.author] }
+    public var author: Etch.Ref<User> { dictionary[_checked: _Fields.author] }
 
     /// The `text` field, stored under the wire key `text`.
-    public var text: String { dictionary[Fields.text] }
+    public var text: Swift.String { dictionary[_checked: _Fields.text] }
 
     /// The `sentAt` field, stored under the wire key `sent_at`.
-    public var sentAt: Date { dictionary[Fields.sentAt] }
+    public var sentAt: Foundation.Date { dictionary[_checked: _Fields.sentAt] }
 
     /// The `editedAt` field, stored under the wire key `edited_at`.
-    public var editedAt: Date? { dictionary[Fields.editedAt] }
+    public var editedAt: Foundation.Date? { dictionary[_checked: _Fields.editedAt] }
 
     /// The `reactions` field, stored under the wire key `reactions`.
-    public var reactions: [String: Int] { dictionary[Fields.reactions] }
+    public var reactions: [Swift.String: Swift.Int] { dictionary[_checked: _Fields.reactions] }
 
     /// The `attachments` field, stored under the wire key `attachments`.
-    public var attachments: [Attachment] { dictionary[Fields.attachments] }
+    public var attachments: [Attachment] { dictionary[_checked: _Fields.attachments] }
 
     // MARK: - Copying
 
     /// The `var` fields of `Message`, for `copyWith(_:)`.
-    public struct Changes {
-        fileprivate var dictionary: ModelDictionary
+    public struct Changes: Etch._ModelChanges {
+        /// The storage being changed.
+        public var _state: Etch._ChangeState<Message>
+
+        /// Makes changes over a model's storage.
+        public init(_state: Etch._ChangeState<Message>) { self._state = _state }
 
         /// The `text` field, stored under the wire key `text`.
-        public var text: String {
-            get { dictionary[Fields.text] }
-            set { dictionary[Fields.text] = newValue }
+        public var text: Swift.String {
+            get { _state.dictionary[_checked: _Fields.text] }
+            set { _state.dictionary[_checked: _Fields.text] = newValue }
         }
 
         /// The `editedAt` field, stored under the wire key `edited_at`.
-        public var editedAt: Date? {
-            get { dictionary[Fields.editedAt] }
-            set { dictionary[Fields.editedAt] = newValue }
+        public var editedAt: Foundation.Date? {
+            get { _state.dictionary[_checked: _Fields.editedAt] }
+            set { _state.dictionary[_checked: _Fields.editedAt] = newValue }
         }
 
         /// The `reactions` field, stored under the wire key `reactions`.
-        public var reactions: [String: Int] {
-            get { dictionary[Fields.reactions] }
-            set { dictionary[Fields.reactions] = newValue }
+        public var reactions: [Swift.String: Swift.Int] {
+            get { _state.dictionary[_checked: _Fields.reactions] }
+            set { _state.dictionary[_checked: _Fields.reactions] = newValue }
         }
 
         /// The `attachments` field, stored under the wire key `attachments`.
         public var attachments: [Attachment] {
-            get { dictionary[Fields.attachments] }
-            set { dictionary[Fields.attachments] = newValue }
+            get { _state.dictionary[_checked: _Fields.attachments] }
+            set { _state.dictionary[_checked: _Fields.attachments] = newValue }
         }
     }
 
-    /// A copy with several fields changed at once.
-    ///
-    /// ```swift
-    /// let changed = value.copyWith { $0.text = … }
-    /// ```
-    public func copyWith(_ change: (inout Changes) -> Void) -> Message {
-        var changes = Changes(dictionary: dictionary)
-        change(&changes)
-        return Message(checkedDictionary: changes.dictionary)
-    }
-
     /// A copy with `text` changed.
-    public func copyWith(text: String) -> Message {
+    public func copyWith(text: Swift.String) -> Message {
         copyWith { $0.text = text }
     }
 
     /// A copy with `editedAt` changed (`nil` clears it).
-    public func copyWith(editedAt: Date?) -> Message {
+    public func copyWith(editedAt: Foundation.Date?) -> Message {
         copyWith { $0.editedAt = editedAt }
     }
 
     /// A copy with `reactions` changed.
-    public func copyWith(reactions: [String: Int]) -> Message {
+    public func copyWith(reactions: [Swift.String: Swift.Int]) -> Message {
         copyWith { $0.reactions = reactions }
     }
 
@@ -165,204 +124,124 @@ public struct Message: ImmutableModel, Identifiable {
     public func copyWith(attachments: [Attachment]) -> Message {
         copyWith { $0.attachments = attachments }
     }
-}
 
-// MARK: - Message: Hashable
-
-extension Message {
-    /// Equal when the serialized data is equal; local values do not count.
-    public static func == (lhs: Message, rhs: Message) -> Bool {
-        lhs.dictionary == rhs.dictionary
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(dictionary)
-    }
-}
-
-// MARK: - Message: Codable
-
-extension Message {
-    /// Decodes every key, declared or not, and checks the declared ones.
-    public init(from decoder: any Decoder) throws {
-        self = try Self.decoded(from: decoder)
-    }
-
-    /// Encodes every key, declared or not.
-    public func encode(to encoder: any Encoder) throws {
-        try dictionary.encode(to: encoder)
-    }
-}
-
-// MARK: - Message: CustomStringConvertible
-
-extension Message {
-    /// The declared fields, such as `Message(id: …)`.
-    public var description: String {
-        Self.describe([
-            "id": id,
-            "roomID": roomID,
-            "author": author,
-            "text": text,
-            "sentAt": sentAt,
-            "editedAt": editedAt,
-            "reactions": reactions,
-            "attachments": attachments,
-        ])
+    /// The wire keys, conversions and defaults of the declared fields.
+    fileprivate enum _Fields {
+        static let id = Etch.ModelField<Swift.String>("id", key: "id")
+        static let roomID = Etch.ModelField<Etch.Ref<Room>>("roomID", key: "room_id")
+        static let author = Etch.ModelField<Etch.Ref<User>>("author", key: "author")
+        static let text = Etch.ModelField<Swift.String>("text", key: "text", isMutable: true)
+        static let sentAt = Etch.ModelField<Foundation.Date>("sentAt", key: "sent_at")
+        static let editedAt = Etch.ModelField<Foundation.Date?>("editedAt", key: "edited_at", isMutable: true)
+        static let reactions = Etch.ModelField<[Swift.String: Swift.Int]>(
+            "reactions", key: "reactions", isMutable: true, default: [:]
+        )
+        static let attachments = Etch.ModelField<[Attachment]>(
+            "attachments", key: "attachments", isMutable: true, default: []
+        )
+        static let all: [any Etch._AnyModelField] = [
+            id,
+            roomID,
+            author,
+            text,
+            sentAt,
+            editedAt,
+            reactions,
+            attachments,
+        ]
     }
 }
 
 /// A file attached to a message.
-public struct Attachment: ImmutableModel {
-    /// The model's name in the schema.
-    public static let modelName = "Attachment"
-
+public struct Attachment: Etch.ImmutableModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
-    public let dictionary: ModelDictionary
+    public let dictionary: Etch.ModelDictionary
 
-    // MARK: - Fields
+    /// The model's name and field table, for Etch.
+    public static let _schema = Etch._ModelSchema("Attachment", fields: _Fields.all)
 
-    /// The wire keys, conversions and defaults of the declared fields.
-    fileprivate enum Fields {
-        static let url = ModelField<URL>("url", key: "url")
-        static let byteCount = ModelField<Int64>("byteCount", key: "byteCount", default: 0)
-        static let checksum = ModelField<Data?>("checksum", key: "checksum")
-        static let price = ModelField<Decimal?>("price", key: "price")
-        static let uploadID = ModelField<UUID?>("uploadID", key: "uploadID")
-        static let duration = ModelField<TimeInterval?>("duration", key: "duration")
-        static let width = ModelField<Float?>("width", key: "width")
-        static let flags = ModelField<[Bool]>("flags", key: "flags", default: [])
-        static let size = ModelField<UInt?>("size", key: "size")
+    /// Makes a model from storage Etch has checked.
+    public init(
+        _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
+    ) {
+        self.dictionary = dictionary
     }
-
-    // MARK: - Initializers
 
     /// Makes a new `Attachment`; the defaults are the schema's.
     public init(
-        url: URL,
-        byteCount: Int64 = 0,
-        checksum: Data? = nil,
-        price: Decimal? = nil,
-        uploadID: UUID? = nil,
-        duration: TimeInterval? = nil,
-        width: Float? = nil,
-        flags: [Bool] = [],
-        size: UInt? = nil
+        url: Foundation.URL,
+        byteCount: Swift.Int64 = 0,
+        checksum: Foundation.Data? = nil,
+        price: Foundation.Decimal? = nil,
+        uploadID: Foundation.UUID? = nil,
+        duration: Foundation.TimeInterval? = nil,
+        width: Swift.Float? = nil,
+        flags: [Swift.Bool] = [],
+        size: Swift.UInt? = nil
     ) {
-        var dictionary = ModelDictionary()
-        dictionary.set(url, for: Fields.url)
-        dictionary.set(byteCount, for: Fields.byteCount)
-        dictionary.set(checksum, for: Fields.checksum)
-        dictionary.set(price, for: Fields.price)
-        dictionary.set(uploadID, for: Fields.uploadID)
-        dictionary.set(duration, for: Fields.duration)
-        dictionary.set(width, for: Fields.width)
-        dictionary.set(flags, for: Fields.flags)
-        dictionary.set(size, for: Fields.size)
-        self.init(checkedDictionary: dictionary)
+        var dictionary = Etch.ModelDictionary()
+        dictionary.set(url, for: _Fields.url)
+        dictionary.set(byteCount, for: _Fields.byteCount)
+        dictionary.set(checksum, for: _Fields.checksum)
+        dictionary.set(price, for: _Fields.price)
+        dictionary.set(uploadID, for: _Fields.uploadID)
+        dictionary.set(duration, for: _Fields.duration)
+        dictionary.set(width, for: _Fields.width)
+        dictionary.set(flags, for: _Fields.flags)
+        dictionary.set(size, for: _Fields.size)
+        self.dictionary = dictionary
     }
 
-    /// Makes a new `Attachment` from a dictionary, checking every declared field.
-    ///
-    /// - Throws: `ModelError` naming the key path and the expected and found types.
-    public init(dictionary: ModelDictionary) throws(ModelError) {
-        do {
-            try dictionary.validate(Fields.url)
-            try dictionary.validate(Fields.byteCount)
-            try dictionary.validate(Fields.checksum)
-            try dictionary.validate(Fields.price)
-            try dictionary.validate(Fields.uploadID)
-            try dictionary.validate(Fields.duration)
-            try dictionary.validate(Fields.width)
-            try dictionary.validate(Fields.flags)
-            try dictionary.validate(Fields.size)
-        } catch {
-            throw Self.modelError(error)
-        }
-        self.init(checkedDictionary: dictionary)
-    }
-
-    /// Makes a new `Attachment` from a dictionary Etch has already checked, without checking it again.
-    public init(checkedDictionary: ModelDictionary, proof: CheckedDictionaryProof) {
-        self.init(checkedDictionary: checkedDictionary)
-    }
-
-    private init(checkedDictionary: ModelDictionary) {
-        self.dictionary = checkedDictionary
-    }
-
-    // MARK: - Properties
+    // MARK: - Fields
 
     /// The `url` field, stored under the wire key `url`.
-    public var url: URL { dictionary[Fields.url] }
+    public var url: Foundation.URL { dictionary[_checked: _Fields.url] }
 
     /// The `byteCount` field, stored under the wire key `byteCount`.
-    public var byteCount: Int64 { dictionary[Fields.byteCount] }
+    public var byteCount: Swift.Int64 { dictionary[_checked: _Fields.byteCount] }
 
     /// The `checksum` field, stored under the wire key `checksum`.
-    public var checksum: Data? { dictionary[Fields.checksum] }
+    public var checksum: Foundation.Data? { dictionary[_checked: _Fields.checksum] }
 
     /// The `price` field, stored under the wire key `price`.
-    public var price: Decimal? { dictionary[Fields.price] }
+    public var price: Foundation.Decimal? { dictionary[_checked: _Fields.price] }
 
     /// The `uploadID` field, stored under the wire key `uploadID`.
-    public var uploadID: UUID? { dictionary[Fields.uploadID] }
+    public var uploadID: Foundation.UUID? { dictionary[_checked: _Fields.uploadID] }
 
     /// The `duration` field, stored under the wire key `duration`.
-    public var duration: TimeInterval? { dictionary[Fields.duration] }
+    public var duration: Foundation.TimeInterval? { dictionary[_checked: _Fields.duration] }
 
     /// The `width` field, stored under the wire key `width`.
-    public var width: Float? { dictionary[Fields.width] }
+    public var width: Swift.Float? { dictionary[_checked: _Fields.width] }
 
     /// The `flags` field, stored under the wire key `flags`.
-    public var flags: [Bool] { dictionary[Fields.flags] }
+    public var flags: [Swift.Bool] { dictionary[_checked: _Fields.flags] }
 
     /// The `size` field, stored under the wire key `size`.
-    public var size: UInt? { dictionary[Fields.size] }
-}
+    public var size: Swift.UInt? { dictionary[_checked: _Fields.size] }
 
-// MARK: - Attachment: Hashable
-
-extension Attachment {
-    /// Equal when the serialized data is equal; local values do not count.
-    public static func == (lhs: Attachment, rhs: Attachment) -> Bool {
-        lhs.dictionary == rhs.dictionary
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(dictionary)
-    }
-}
-
-// MARK: - Attachment: Codable
-
-extension Attachment {
-    /// Decodes every key, declared or not, and checks the declared ones.
-    public init(from decoder: any Decoder) throws {
-        self = try Self.decoded(from: decoder)
-    }
-
-    /// Encodes every key, declared or not.
-    public func encode(to encoder: any Encoder) throws {
-        try dictionary.encode(to: encoder)
-    }
-}
-
-// MARK: - Attachment: CustomStringConvertible
-
-extension Attachment {
-    /// The declared fields, such as `Attachment(url: …)`.
-    public var description: String {
-        Self.describe([
-            "url": url,
-            "byteCount": byteCount,
-            "checksum": checksum,
-            "price": price,
-            "uploadID": uploadID,
-            "duration": duration,
-            "width": width,
-            "flags": flags,
-            "size": size,
-        ])
+    /// The wire keys, conversions and defaults of the declared fields.
+    fileprivate enum _Fields {
+        static let url = Etch.ModelField<Foundation.URL>("url", key: "url")
+        static let byteCount = Etch.ModelField<Swift.Int64>("byteCount", key: "byteCount", default: 0)
+        static let checksum = Etch.ModelField<Foundation.Data?>("checksum", key: "checksum")
+        static let price = Etch.ModelField<Foundation.Decimal?>("price", key: "price")
+        static let uploadID = Etch.ModelField<Foundation.UUID?>("uploadID", key: "uploadID")
+        static let duration = Etch.ModelField<Foundation.TimeInterval?>("duration", key: "duration")
+        static let width = Etch.ModelField<Swift.Float?>("width", key: "width")
+        static let flags = Etch.ModelField<[Swift.Bool]>("flags", key: "flags", default: [])
+        static let size = Etch.ModelField<Swift.UInt?>("size", key: "size")
+        static let all: [any Etch._AnyModelField] = [
+            url,
+            byteCount,
+            checksum,
+            price,
+            uploadID,
+            duration,
+            width,
+            flags,
+            size,
+        ]
     }
 }

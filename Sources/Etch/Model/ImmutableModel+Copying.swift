@@ -1,0 +1,77 @@
+extension ImmutableModel {
+    /// A copy with one wire key set, or removed when `value` is `nil`. Local values carry over.
+    ///
+    /// Undeclared keys take any value. A declared dotted key such as `"stats.unread"` is its
+    /// path, as the getter reads it. The copy is checked like a decoded model, so a declared
+    /// field keeps its type, and so does an object that declared dotted fields live in.
+    /// Mutability is opt-in: a change to a `let` field is refused.
+    ///
+    /// ```swift
+    /// let flagged = try room.copyWith(value: true, forKey: "pinned")     // undeclared: any value
+    /// let read = try room.copyWith(value: 0, forKey: "stats.unread")     // `var unread`, by its path
+    /// try room.copyWith(value: "r2", forKey: "id")                       // throws: `id` is a `let`
+    /// ```
+    ///
+    /// - Throws: ``ModelError`` when the new value does not fit a declared field, or would
+    ///   change a `let` field.
+    public func copyWith(value: ModelValue?, forKey key: String) throws(ModelError) -> Self {
+        var changed = dictionary
+        if let path = Self._schema.declaredPath(forKey: key) {
+            changed.setValue(value, atPath: path)
+        } else {
+            changed[key] = value
+        }
+        if let field = Self._schema.changedImmutableField(from: dictionary, to: changed) {
+            throw Self.modelError(
+                ModelError(.immutableField(name: field.name), at: field.path.map(KeyPathComponent.key)))
+        }
+        return try Self(dictionary: changed).replacingLocalValues(localValues)
+    }
+}
+
+/// A model with `var` fields: it has `copyWith(_:)`, which changes several at once.
+///
+/// Generated models with `var` fields conform; their `Changes` type has one settable
+/// property per `var` field.
+public protocol CopyableModel: ImmutableModel {
+    /// The `var` fields of the model, for ``copyWith(_:)``.
+    associatedtype Changes: _ModelChanges<Self>
+}
+
+/// What a generated `Changes` type holds: the storage being changed. Not user API.
+public protocol _ModelChanges<Model> {
+    /// The model the changes are for.
+    associatedtype Model: ImmutableModel
+    /// The storage and local values being changed.
+    var _state: _ChangeState<Model> { get set }
+    /// Makes changes over a model's storage.
+    init(_state: _ChangeState<Model>)
+}
+
+/// The storage a `copyWith(_:)` closure changes, through the typed properties of `Changes`.
+public struct _ChangeState<Model: ImmutableModel> {
+    /// The storage being changed; setters keep it valid for the model.
+    public var dictionary: ModelDictionary
+    /// The local values being changed.
+    public var localValues: Model.LocalValues
+}
+
+extension CopyableModel {
+    /// A copy with several fields changed at once; local values carry over unless changed.
+    ///
+    /// ```swift
+    /// let read = room.copyWith {
+    ///     $0.unread = 0
+    ///     $0.lastMessageAt = nil      // clearing an optional just works
+    /// }
+    /// ```
+    ///
+    /// A copy that sets fields to the values they have is equal to the original.
+    public func copyWith(_ change: (inout Changes) -> Void) -> Self {
+        var changes = Changes(_state: _ChangeState(dictionary: dictionary, localValues: localValues))
+        change(&changes)
+        return Self(
+            _checkedDictionary: changes._state.dictionary, localValues: changes._state.localValues,
+            proof: _CheckedProof())
+    }
+}

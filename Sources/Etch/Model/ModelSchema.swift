@@ -1,0 +1,72 @@
+/// A generated model's name and field table: what the runtime needs to validate, print and
+/// protect any model the same way. Generated code makes one per model; it is not user API.
+public struct _ModelSchema: Sendable {
+    /// The model's name in the schema.
+    public let name: String
+    /// The declared, serialized fields, in schema order.
+    public let fields: [any _AnyModelField]
+
+    /// Makes a model's field table.
+    public init(_ name: String, fields: [any _AnyModelField]) {
+        self.name = name
+        self.fields = fields
+    }
+
+    /// Checks every declared field.
+    ///
+    /// - Throws: ``ModelError`` for the first field that does not fit, with its key path.
+    public func validate(_ dictionary: ModelDictionary) throws(ModelError) {
+        for field in fields { try field.validate(in: dictionary) }
+    }
+
+    /// The first `let` field whose stored value differs between two dictionaries.
+    func changedImmutableField(from old: ModelDictionary, to new: ModelDictionary) -> (any _AnyModelField)? {
+        fields.first { !$0.isMutable && !$0.storesSameValue(in: old, as: new) }
+    }
+
+    /// The path of the declared field whose whole wire key is `key`, such as `["stats", "unread"]`
+    /// for `"stats.unread"`; `nil` when no field declares that key.
+    func declaredPath(forKey key: String) -> [String]? {
+        for field in fields where field.path.count > 1 && field.path.joined(separator: ".") == key {
+            return field.path
+        }
+        return nil
+    }
+}
+
+/// A ``ModelField`` of any value type, as a model's field table holds it.
+public protocol _AnyModelField: Sendable {
+    /// The Swift name.
+    var name: String { get }
+    /// The wire key path.
+    var path: [String] { get }
+    /// A `var` field.
+    var isMutable: Bool { get }
+    /// Checks the field's value in a dictionary.
+    func validate(in dictionary: ModelDictionary) throws(ModelError)
+    /// The field's value in a checked dictionary, as a description shows it.
+    func describe(in dictionary: ModelDictionary) -> String
+    /// Whether two dictionaries store the same value for this field.
+    func storesSameValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool
+}
+
+extension ModelField: _AnyModelField {
+    /// Checks the field's value in a dictionary; see ``ModelDictionary/validate(_:)``.
+    public func validate(in dictionary: ModelDictionary) throws(ModelError) {
+        try dictionary.validate(self)
+    }
+
+    /// The field's value in a checked dictionary, as a description shows it.
+    public func describe(in dictionary: ModelDictionary) -> String {
+        dictionary[_checked: self].fieldDescription
+    }
+
+    /// Whether two dictionaries store the same value for this field (absent and `null`
+    /// count as the same where they read the same).
+    public func storesSameValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool {
+        let old = storedValue(in: first)
+        let new = storedValue(in: second)
+        if Value.valueForMissingKey != nil, old ?? .null == .null, new ?? .null == .null { return true }
+        return old == new
+    }
+}
