@@ -1,8 +1,8 @@
 extension Checker {
     /// The attributes a field may carry.
-    static let fieldAttributeNames: Set<String> = ["key", "local", "dateFormat", "index", "unique", "sorted"]
+    static let fieldAttributeNames = Set(AttributeName.allCases.filter(\.isFieldAttribute).map(\.rawValue))
     /// Every attribute of the schema language.
-    static let attributeNames: Set<String> = fieldAttributeNames.union(["keyStyle"])
+    static let attributeNames = Set(AttributeName.allCases.map(\.rawValue))
 
     /// Checks a field's attributes: known, in the right place, with the right arguments.
     mutating func fieldAttributes(_ attributes: [AttributeSyntax]) -> FieldAttributes {
@@ -14,13 +14,16 @@ extension Checker {
                 duplicate(attribute)
                 continue
             }
-            switch attribute.name.text {
-            case "key": result.key = wireKeyPath(attribute).map { ($0, location) }
-            case "local": result.local = noArguments(attribute) ? location : nil
-            case "index": result.index = noArguments(attribute) ? location : nil
-            case "unique": result.unique = noArguments(attribute) ? location : nil
-            case "dateFormat": result.dateFormat = dateFormat(attribute).map { ($0, location) }
-            default: result.sorted = sorted(attribute).map { ($0, location) }
+            // `accepted` let through field attributes only.
+            guard let name = AttributeName(rawValue: attribute.name.text) else { continue }
+            switch name {
+            case .key: result.key = wireKeyPath(attribute).map { ($0, location) }
+            case .local: result.local = noArguments(attribute) ? location : nil
+            case .index: result.index = noArguments(attribute) ? location : nil
+            case .unique: result.unique = noArguments(attribute) ? location : nil
+            case .dateFormat: result.dateFormat = dateFormat(attribute).map { ($0, location) }
+            case .sorted: result.sorted = sorted(attribute).map { ($0, location) }
+            case .keyStyle: continue
             }
         }
         return result

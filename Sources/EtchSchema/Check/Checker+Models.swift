@@ -55,6 +55,8 @@ extension Checker {
                 error("'@\(other)' cannot be combined with '@local': local fields are never serialized", at: location)
             }
         }
+        if let type { checkIndexable(type, of: name, attributes: attributes) }
+        if name == "id", attributes.local == nil, let type { checkIDType(type, at: field.type.location) }
         var dateFormat = attributes.dateFormat?.spec
         if let format = attributes.dateFormat, let type, !type.containsDate {
             warning("'@dateFormat' has no effect on field '\(name)' of type '\(type)'", at: format.location)
@@ -68,5 +70,56 @@ extension Checker {
             dateFormat: dateFormat, isIndexed: attributes.index != nil, isUnique: attributes.unique != nil,
             sorted: attributes.sorted.map { SortedSpec(groupBy: $0.groupBy?.text) }, location: field.name.location)
         return (checked, attributes)
+    }
+
+    /// Reports `@index`, `@unique` or `@sorted` on a type that cannot be indexed: only
+    /// scalars (not `Data` or `JSON`), enums and references, optional or not, have one value
+    /// to look up and an order.
+    mutating func checkIndexable(_ type: FieldType, of name: String, attributes: FieldAttributes) {
+        let indexAttributes = [
+            ("index", attributes.index), ("unique", attributes.unique), ("sorted", attributes.sorted?.location),
+        ]
+        for case (let attribute, let location?) in indexAttributes where !type.isIndexable {
+            error(
+                "'@\(attribute)' needs a field of a scalar, enum or 'Ref' type, optional or not; "
+                    + "'\(name)' is '\(type)', which has no single value to look up",
+                at: location)
+        }
+    }
+
+    /// Reports an `id` whose type cannot identify an object: it must be `String`, `Int`,
+    /// `Int64`, `UInt` or `UUID`, and not optional.
+    mutating func checkIDType(_ type: FieldType, at location: SourceLocation) {
+        switch type {
+        case .scalar(.string), .scalar(.int), .scalar(.int64), .scalar(.uint), .scalar(.uuid):
+            return
+        case .optional(let wrapped):
+            error(
+                "'id' cannot be optional: every object needs one; write 'let id: \(wrapped)', or name the field "
+                    + "differently to keep it optional",
+                at: location)
+        default:
+            error(
+                "'id' must be 'String', 'Int', 'Int64', 'UInt' or 'UUID', not '\(type)'; name the field "
+                    + "differently to keep this type",
+                at: location)
+        }
+    }
+}
+
+extension FieldType {
+    /// Whether an index can hold the field's values: one comparable value per object.
+    var isIndexable: Bool {
+        switch self {
+        case .scalar(let scalar):
+            switch scalar {
+            case .string, .int, .int64, .uint, .double, .float, .bool, .date, .timeInterval, .url, .uuid, .decimal:
+                true
+            case .data, .json: false
+            }
+        case .optional(let wrapped): wrapped.isIndexable
+        case .enumeration, .ref: true
+        case .array, .dictionary, .model, .union: false
+        }
     }
 }
