@@ -46,5 +46,7 @@ let package = Package(
         .testTarget(name: "EtchGoldenTests", dependencies: ["Etch"]),
         // Applies the plugin, as a user's target does.
         .testTarget(name: "EtchPluginTests", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
+        // Generated code in a target that declares its own `Date`, `JSON`, `Ref`, `String`, ….
+        .testTarget(name: "EtchShadowingTests", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
     ]
 )
