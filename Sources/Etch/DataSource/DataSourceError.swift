@@ -42,6 +42,7 @@ public enum DataSourceError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// What happened, in words a person can act on.
     public var description: String {
         switch self {
         case .damagedFile(let url, let reason, let keptAt?):

@@ -22,6 +22,7 @@ public struct DataSourceSkippedObject: Sendable, Hashable, CustomStringConvertib
         self.reason = reason
     }
 
+    /// The skipped object and why it was skipped.
     public var description: String {
         "object \(index)" + (id.map { " (id \($0))" } ?? "") + ": \(reason)"
     }

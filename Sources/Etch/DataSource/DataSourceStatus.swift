@@ -32,6 +32,7 @@ public enum DataSourceLoadState: Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The load state in words, such as `loading` or `failed: …`.
     public var description: String {
         switch self {
         case .idle: "idle"
