@@ -3,11 +3,13 @@
 
 extension ImmutableModel {
     /// Equal when the serialized data is equal; local values do not count.
+    @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.dictionary == rhs.dictionary
     }
 
     /// Hashes the serialized data; local values do not count.
+    @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(dictionary)
     }

@@ -54,6 +54,11 @@ public struct _ChangeState<Model: ImmutableModel> {
     public var dictionary: ModelDictionary
     /// The local values being changed.
     public var localValues: Model.LocalValues
+
+    @usableFromInline init(dictionary: ModelDictionary, localValues: Model.LocalValues) {
+        self.dictionary = dictionary
+        self.localValues = localValues
+    }
 }
 
 extension CopyableModel {
@@ -67,6 +72,7 @@ extension CopyableModel {
     /// ```
     ///
     /// A copy that sets fields to the values they have is equal to the original.
+    @inlinable
     public func copyWith(_ change: (inout Changes) -> Void) -> Self {
         var changes = Changes(_state: _ChangeState(dictionary: dictionary, localValues: localValues))
         change(&changes)

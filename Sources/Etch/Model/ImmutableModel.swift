@@ -60,6 +60,7 @@ extension ImmutableModel {
     public static var modelName: String { _schema.name }
 
     /// Checks every declared field of ``_schema``, then makes the model with default local values.
+    @inlinable
     public init(dictionary: ModelDictionary) throws(ModelError) {
         do {
             try Self._schema.validate(dictionary)
@@ -86,6 +87,15 @@ extension ImmutableModel {
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         guard case .object(let dictionary) = modelValue else { throw Self.mismatch(modelValue) }
         try self.init(dictionary: dictionary)
+    }
+
+    /// Reads a nested model its parent already checked, without checking it again.
+    @inlinable
+    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+        guard case .object(let dictionary) = checkedModelValue else {
+            preconditionFailure("Etch: a checked \(Self.modelName) is no longer an object")
+        }
+        self.init(_checkedDictionary: dictionary, localValues: LocalValues(), proof: proof)
     }
 
     /// The model as an object value.

@@ -17,7 +17,13 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     /// A `var` field, which `copyWith` may change; `let` fields keep the value they were made with.
     public let isMutable: Bool
     /// Where the first key of the path was found last time.
-    @usableFromInline let hint = KeyPositionHint()
+    @usableFromInline let hint: KeyPositionHint
+    /// Whether an explicit `null` reads as the default: for a non-optional field with one,
+    /// as many APIs send `null` for "the default".
+    @usableFromInline let nullReadsAsDefault: Bool
+    /// The field-table operations, made where the field is made (in generated code), so they
+    /// run specialized for `Value` rather than through generic witnesses.
+    @usableFromInline let operations: _FieldOperations<Value>
 
     /// Makes a field.
     ///
@@ -27,6 +33,7 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     ///   - isMutable: `true` for a `var` field.
     ///   - dateFormat: How dates in this field are written and read.
     ///   - defaultValue: The value when the key is absent.
+    @inlinable
     public init(
         _ name: String, key: String, isMutable: Bool = false, dateFormat: DateFormat = .iso8601,
         default defaultValue: Value? = nil
@@ -37,12 +44,15 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
         self.isMutable = isMutable
         self.context = ModelValueContext(dateFormat: dateFormat)
         self.defaultValue = defaultValue
-    }
-
-    /// Whether an explicit `null` reads as the default: for a non-optional field with one,
-    /// as many APIs send `null` for "the default".
-    @usableFromInline var nullReadsAsDefault: Bool {
-        defaultValue != nil && Value.valueForMissingKey == nil && Value.self != ModelValue.self
+        self.hint = KeyPositionHint()
+        self.nullReadsAsDefault =
+            defaultValue != nil && Value.valueForMissingKey == nil && Value.self != ModelValue.self
+        // Made here, inlined into generated code, so each runs specialized for `Value`.
+        self.operations = _FieldOperations(
+            validate: { dictionary, field throws(ModelError) in try dictionary.validate(field) },
+            describe: { dictionary, field in dictionary[_checked: field].fieldDescription },
+            storesSameValue: { first, second, field in field.storesSameStoredValue(in: first, as: second) }
+        )
     }
 
     /// The stored value at this field's path, if any; `null` counts as absent where it
@@ -63,6 +73,34 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
 
     /// The key path of this field, for errors.
     public var keyPath: [KeyPathComponent] { path.map(KeyPathComponent.key) }
+
+    /// Whether two dictionaries store the same value for this field (absent and `null`
+    /// count as the same where they read the same).
+    @inlinable
+    func storesSameStoredValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool {
+        let old = storedValue(in: first)
+        let new = storedValue(in: second)
+        if Value.valueForMissingKey != nil, old ?? .null == .null, new ?? .null == .null { return true }
+        return old == new
+    }
+}
+
+/// What a model's field table does with one field, as closures made where the field is made.
+public struct _FieldOperations<Value: ModelValueRepresentable>: Sendable {
+    @usableFromInline let validate: @Sendable (ModelDictionary, ModelField<Value>) throws(ModelError) -> Void
+    @usableFromInline let describe: @Sendable (ModelDictionary, ModelField<Value>) -> String
+    @usableFromInline let storesSameValue: @Sendable (ModelDictionary, ModelDictionary, ModelField<Value>) -> Bool
+
+    @inlinable
+    init(
+        validate: @escaping @Sendable (ModelDictionary, ModelField<Value>) throws(ModelError) -> Void,
+        describe: @escaping @Sendable (ModelDictionary, ModelField<Value>) -> String,
+        storesSameValue: @escaping @Sendable (ModelDictionary, ModelDictionary, ModelField<Value>) -> Bool
+    ) {
+        self.validate = validate
+        self.describe = describe
+        self.storesSameValue = storesSameValue
+    }
 }
 
 extension ModelDictionary {
@@ -107,7 +145,7 @@ extension ModelDictionary {
     public subscript<Value>(_checked field: ModelField<Value>) -> Value {
         get {
             if let stored = field.storedValue(in: self) {
-                return Value(checkedModelValue: stored, context: field.context)
+                return Value(_checked: stored, context: field.context, proof: _CheckedProof())
             }
             if let fallback = field.defaultValue ?? Value.valueForMissingKey { return fallback }
             preconditionFailure("Etch: required field \(field.name) is missing")

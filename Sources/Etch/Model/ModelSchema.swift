@@ -15,6 +15,7 @@ public struct _ModelSchema: Sendable {
     /// Checks every declared field.
     ///
     /// - Throws: ``ModelError`` for the first field that does not fit, with its key path.
+    @inlinable
     public func validate(_ dictionary: ModelDictionary) throws(ModelError) {
         for field in fields { try field.validate(in: dictionary) }
     }
@@ -53,20 +54,17 @@ public protocol _AnyModelField: Sendable {
 extension ModelField: _AnyModelField {
     /// Checks the field's value in a dictionary; see ``ModelDictionary/validate(_:)``.
     public func validate(in dictionary: ModelDictionary) throws(ModelError) {
-        try dictionary.validate(self)
+        try operations.validate(dictionary, self)
     }
 
     /// The field's value in a checked dictionary, as a description shows it.
     public func describe(in dictionary: ModelDictionary) -> String {
-        dictionary[_checked: self].fieldDescription
+        operations.describe(dictionary, self)
     }
 
     /// Whether two dictionaries store the same value for this field (absent and `null`
     /// count as the same where they read the same).
     public func storesSameValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool {
-        let old = storedValue(in: first)
-        let new = storedValue(in: second)
-        if Value.valueForMissingKey != nil, old ?? .null == .null, new ?? .null == .null { return true }
-        return old == new
+        operations.storesSameValue(first, second, self)
     }
 }

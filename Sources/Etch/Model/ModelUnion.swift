@@ -93,6 +93,14 @@ extension ModelUnion {
         }
     }
 
+    /// Reads a nested union its parent already checked: the variant's model is not checked again.
+    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+        guard case .object(let dictionary) = checkedModelValue else {
+            preconditionFailure("Etch: a checked \(Self.self) is no longer an object")
+        }
+        self.init(_checkedDictionary: dictionary, localValues: NoLocalValues(), proof: proof)
+    }
+
     /// The variant, such as `FeedItem.post(Post(id: "p1"))`, or `FeedItem.unknown({…})`.
     public var debugDescription: String {
         let variant = _variant

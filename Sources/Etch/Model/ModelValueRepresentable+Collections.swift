@@ -20,11 +20,11 @@ extension Optional: ModelValueRepresentable where Wrapped: ModelValueRepresentab
 
     /// Reads `null` as `nil`, and anything else as the wrapped type without checking it again.
     @inlinable
-    public init(checkedModelValue: ModelValue, context: ModelValueContext) {
+    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         if case .null = checkedModelValue {
             self = .none
         } else {
-            self = .some(Wrapped(checkedModelValue: checkedModelValue, context: context))
+            self = .some(Wrapped(_checked: checkedModelValue, context: context, proof: proof))
         }
     }
 
@@ -59,11 +59,11 @@ extension Array: ModelValueRepresentable where Element: ModelValueRepresentable 
     }
 
     /// Reads an already checked array, each element without checking it again; traps for other kinds.
-    public init(checkedModelValue: ModelValue, context: ModelValueContext) {
+    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .array(let elements) = checkedModelValue else {
             preconditionFailure("Etch: a checked array is no longer an array")
         }
-        self = elements.map { Element(checkedModelValue: $0, context: context) }
+        self = elements.map { Element(_checked: $0, context: context, proof: proof) }
     }
 
     /// The element type's name in brackets, such as `"[Int]"`.
@@ -98,14 +98,14 @@ extension Dictionary: ModelValueRepresentable where Key == String, Value: ModelV
     }
 
     /// Reads an already checked object, each value without checking it again; traps for other kinds.
-    public init(checkedModelValue: ModelValue, context: ModelValueContext) {
+    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .object(let object) = checkedModelValue else {
             preconditionFailure("Etch: a checked dictionary is no longer an object")
         }
         var result: [String: Value] = [:]
         result.reserveCapacity(object.count)
         for (key, value) in zip(object.keys, object.values) {
-            result[key] = Value(checkedModelValue: value, context: context)
+            result[key] = Value(_checked: value, context: context, proof: proof)
         }
         self = result
     }

@@ -22,11 +22,12 @@ public protocol ModelValueRepresentable: Sendable {
     init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError)
 
     /// Reads a value that its model has already checked, skipping checks that cannot fail
-    /// again; generated getters read through this.
+    /// again; generated getters read through this. Only Etch can make the proof, so no
+    /// code outside Etch can read a value that skipped its checks this way.
     ///
     /// The default calls ``init(modelValue:context:)``. Models override it so a getter that
     /// returns nested models, or arrays of them, does not check them a second time.
-    init(checkedModelValue: ModelValue, context: ModelValueContext)
+    init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof)
 
     /// The value as it is stored and written.
     func modelValue(context: ModelValueContext) -> ModelValue
@@ -48,9 +49,10 @@ extension ModelValueRepresentable {
     /// By default the value's string interpolation, such as `42` or `true`.
     public var fieldDescription: String { "\(self)" }
 
-    /// By default reads through ``init(modelValue:context:)``, trapping if the value no longer converts.
+    /// By default reads through ``init(modelValue:context:)``; Etch calls it only with values
+    /// that passed that initializer, so it cannot fail.
     @inlinable
-    public init(checkedModelValue: ModelValue, context: ModelValueContext) {
+    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         do {
             try self.init(modelValue: checkedModelValue, context: context)
         } catch {
