@@ -71,6 +71,39 @@ extension ModelsV2DiagnosticTests {
                     + "the field differently to keep this type",
             ]),
         .init(
+            "inverseMistakes",
+            "model Artist {\n    let id: String\n    inverse albums: Album via artist\n    inverse songs: [Song] via artist\n"
+                + "    inverse tracks: [Album] via title\n    inverse covers: [Album] via artst\n}\n"
+                + "model Album {\n    let id: String\n    let title: String\n    let artist: Ref<Artist>\n}",
+            [
+                "A.etch:3:21: error: inverse relation 'albums' must be an array of a model, as in '[Album]'",
+                "A.etch:4:21: error: unknown model 'Song'",
+                "A.etch:5:33: error: 'Album.title' must refer to 'Artist' for 'inverse tracks': it is 'String', not "
+                    + "'Ref<Artist>', 'Ref<Artist>?' or '[Ref<Artist>]'\nA.etch:10:9: note: 'title' declared here",
+                "A.etch:6:33: error: model 'Album' has no field 'artst'; did you mean 'artist'?",
+            ]),
+        .init(
+            "orderByMistakes",
+            "model Artist {\n    let id: String\n    @orderBy(tags)\n    inverse albums: [Album] via artist\n"
+                + "    @orderBy(year, sideways)\n    inverse more: [Album] via artist\n}\n"
+                + "model Album {\n    let id: String\n    let tags: [String]\n    let year: Int\n    let artist: Ref<Artist>\n}",
+            [
+                "A.etch:3:14: error: '@orderBy' needs a field of a comparable scalar type (a string, number or "
+                    + "date); 'Album.tags' is '[String]'",
+                "A.etch:5:20: error: '@orderBy' takes a field and an optional direction, as in "
+                    + "'@orderBy(year, descending)'",
+            ]),
+        .init(
+            "onDeleteMistakes",
+            "model A {\n    let id: String\n    @onDelete(nullify) let owner: Ref<A>\n    @onDelete(cascade) let name: String\n"
+                + "    @onDelete(cascde) let parent: Ref<A>?\n}",
+            [
+                "A.etch:3:5: error: '@onDelete(nullify)' needs an optional or array reference; 'owner' is 'Ref<A>', "
+                    + "which cannot be cleared: make it 'Ref<A>?', or choose 'cascade', 'refuse' or 'dangle'",
+                "A.etch:4:5: error: '@onDelete' applies to a 'Ref' field; 'name' is 'String'",
+                "A.etch:5:15: error: unknown delete rule 'cascde'; did you mean 'cascade'?",
+            ]),
+        .init(
             "keywordNamesAreFine",
             "model Repo {\n    let id: UUID\n    var private: Bool = false\n    let description: String?\n"
                 + "    let self: URL?\n}\nenum Visibility: String {\n    case public\n    case none\n}",

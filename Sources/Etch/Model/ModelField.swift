@@ -16,6 +16,10 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     public let defaultValue: Value?
     /// A `var` field, which `copyWith` may change; `let` fields keep the value they were made with.
     public let isMutable: Bool
+    /// For a `Ref` field (optional or in an array): the model it refers to.
+    public let referencedModel: (any ImmutableModel.Type)?
+    /// For a `Ref` field: what deleting the referenced object does (`@onDelete`).
+    public let onDelete: DeleteRule
     /// Where the first key of the path was found last time.
     @usableFromInline let hint: KeyPositionHint
     /// Whether an explicit `null` reads as the default: for a non-optional field with one,
@@ -33,15 +37,20 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     ///   - isMutable: `true` for a `var` field.
     ///   - dateFormat: How dates in this field are written and read.
     ///   - defaultValue: The value when the key is absent.
+    ///   - referencedModel: For a `Ref` field, the model it refers to.
+    ///   - onDelete: For a `Ref` field, what deleting the referenced object does.
     @inlinable
     public init(
         _ name: String, key: String, isMutable: Bool = false, dateFormat: DateFormat = .iso8601,
-        default defaultValue: Value? = nil
+        default defaultValue: Value? = nil, references referencedModel: (any ImmutableModel.Type)? = nil,
+        onDelete: DeleteRule = .dangle
     ) {
         self.name = name
         self.path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         self.firstKey = path[0]
         self.isMutable = isMutable
+        self.referencedModel = referencedModel
+        self.onDelete = onDelete
         self.context = ModelValueContext(dateFormat: dateFormat)
         self.defaultValue = defaultValue
         self.hint = KeyPositionHint()

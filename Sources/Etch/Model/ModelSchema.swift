@@ -43,6 +43,10 @@ public protocol _AnyModelField: Sendable {
     var path: [String] { get }
     /// A `var` field.
     var isMutable: Bool { get }
+    /// For a `Ref` field (optional or in an array): the model it refers to.
+    var referencedModel: (any ImmutableModel.Type)? { get }
+    /// For a `Ref` field: what deleting the referenced object does.
+    var onDelete: DeleteRule { get }
     /// Checks the field's value in a dictionary.
     func validate(in dictionary: ModelDictionary) throws(ModelError)
     /// The field's value in a checked dictionary, as a description shows it.

@@ -32,6 +32,7 @@ extension SwiftRenderer {
             writer.line("}")
             renderMemberwiseInitializer(model, into: &writer)
             renderProperties(model, into: &writer)
+            renderRelations(model, into: &writer)
             renderCopying(model, into: &writer)
             renderLocalValues(model, into: &writer)
             renderFieldTable(model, into: &writer)
@@ -79,6 +80,29 @@ extension SwiftRenderer {
         }
     }
 
+    private func renderRelations(_ model: SwiftModelDescription, into writer: inout CodeWriter) {
+        guard !model.relations.isEmpty else { return }
+        writer.blankLine()
+        writer.line("// MARK: - Relations")
+        for relation in model.relations {
+            writer.blankLine()
+            var summary = "The `\(relation.member)` objects whose `\(relation.via.name)` refers to this `\(model.name)`"
+            if let order = relation.order {
+                summary += ", by `\(order.field.name)`" + (order.isDescending ? ", largest first" : "")
+            }
+            writer.documentation(relation.documentation.isEmpty ? [summary + "."] : relation.documentation)
+            var arguments = [
+                Self.literal(relation.name.name), "via: \(Self.literal(relation.via.name))", "\\.\(relation.via)",
+            ]
+            if let order = relation.order {
+                arguments.append("order: [.\(order.isDescending ? "descending" : "ascending")(\\.\(order.field))]")
+            }
+            writer.call(
+                "\(model.access.prefix)static let \(relation.name) = Etch.InverseRelation<\(model.name), \(relation.member)>",
+                arguments)
+        }
+    }
+
     private func renderLocalValues(_ model: SwiftModelDescription, into writer: inout CodeWriter) {
         guard !model.localFields.isEmpty else { return }
         let access = model.access.prefix
@@ -111,6 +135,8 @@ extension SwiftRenderer {
                 if field.isMutable { arguments.append("isMutable: true") }
                 if let dateFormat = field.dateFormat { arguments.append("dateFormat: \(Self.source(dateFormat))") }
                 if let value = field.defaultValue, value != .nil { arguments.append("default: \(Self.source(value))") }
+                if let model = field.referencedModel { arguments.append("references: \(model).self") }
+                if let rule = field.deleteRule { arguments.append("onDelete: .\(rule.rawValue)") }
                 writer.call("static let \(field.name) = Etch.ModelField<\(field.type.source)>", arguments)
             }
             writer.call(

@@ -29,6 +29,8 @@ public struct SwiftModelDescription: Sendable, Hashable {
     public var idType: SwiftType?
     /// Every field, in schema order as the memberwise initializer takes them, `@local` included.
     public var allFields: [SwiftFieldDescription]
+    /// The inverse relations.
+    public var relations: [SwiftRelationDescription] = []
 
     /// The serialized fields.
     public var fields: [SwiftFieldDescription] { allFields.filter { !$0.isLocal } }
@@ -56,10 +58,36 @@ public struct SwiftFieldDescription: Sendable, Hashable {
     public var isMutable: Bool
     /// `@local`.
     public var isLocal: Bool
+    /// For a `Ref` field (optional or in an array): the model it refers to.
+    public var referencedModel: String? = nil
+    /// For a `Ref` field: `@onDelete`, unless it is the default.
+    public var deleteRule: DeleteRuleSpec? = nil
 
     /// The memberwise initializer's default argument: the schema default, or `nil` for optionals.
     public var parameterDefault: SwiftExpression? {
         defaultValue ?? (type.isOptional ? .nil : nil)
+    }
+}
+
+/// An inverse relation: a static `Etch.InverseRelation` on the owning model.
+public struct SwiftRelationDescription: Sendable, Hashable {
+    /// The relation's name.
+    public var name: SwiftIdentifier
+    /// Documentation lines.
+    public var documentation: [String]
+    /// The model whose field refers back.
+    public var member: String
+    /// That field.
+    public var via: SwiftIdentifier
+    /// The field the members are ordered by, if any; ties and no order go by id.
+    public var order: Order?
+
+    /// The members' order.
+    public struct Order: Sendable, Hashable {
+        /// The field.
+        public var field: SwiftIdentifier
+        /// Largest first.
+        public var isDescending: Bool
     }
 }
 

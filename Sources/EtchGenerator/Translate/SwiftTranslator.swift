@@ -37,7 +37,14 @@ public struct SwiftTranslator: Sendable {
             access: options.accessLevel,
             documentation: model.documentation,
             idType: model.idField.map { swiftType($0.type) },
-            allFields: model.fields.map(translate)
+            allFields: model.fields.map(translate),
+            relations: model.inverses.map { inverse in
+                SwiftRelationDescription(
+                    name: SwiftIdentifier(inverse.name), documentation: inverse.documentation, member: inverse.model,
+                    via: SwiftIdentifier(inverse.via),
+                    order: inverse.orderBy.map { .init(field: SwiftIdentifier($0), isDescending: inverse.isDescending) }
+                )
+            }
         )
     }
 
@@ -50,7 +57,9 @@ public struct SwiftTranslator: Sendable {
             dateFormat: field.dateFormat == .iso8601 ? nil : field.dateFormat,
             defaultValue: field.defaultValue.map { expression(for: $0, of: field.type) },
             isMutable: field.isMutable,
-            isLocal: field.isLocal
+            isLocal: field.isLocal,
+            referencedModel: field.type.referencedModel,
+            deleteRule: field.deleteRule == .dangle ? nil : field.deleteRule
         )
     }
 
@@ -127,6 +136,14 @@ public struct SwiftTranslator: Sendable {
 }
 
 extension FieldType {
+    /// The model a `Ref`, `Ref?` or `[Ref]` refers to.
+    var referencedModel: String? {
+        switch self {
+        case .ref(let name), .optional(.ref(let name)), .array(.ref(let name)): name
+        default: nil
+        }
+    }
+
     /// The enum's name for an enum type or an optional one.
     var enumerationName: String? {
         switch self {

@@ -7,13 +7,15 @@ enum AttributeName: String, CaseIterable {
     case index
     case unique
     case sorted
+    case onDelete
+    case orderBy
     case keyStyle
 
     /// Whether the attribute belongs on a field (the others go on a model or a file).
     var isFieldAttribute: Bool {
         switch self {
-        case .key, .local, .dateFormat, .index, .unique, .sorted: true
-        case .keyStyle: false
+        case .key, .local, .dateFormat, .index, .unique, .sorted, .onDelete: true
+        case .orderBy, .keyStyle: false
         }
     }
 }

@@ -58,4 +58,24 @@ extension Checker {
             "'@sorted' takes no arguments or 'groupBy:' and a field name, as in '@sorted(groupBy: mood)'", at: location)
         return nil
     }
+
+    /// The rule of `@onDelete(rule)`.
+    mutating func deleteRule(_ attribute: AttributeSyntax) -> DeleteRuleSpec? {
+        let names = DeleteRuleSpec.allCases.map(\.rawValue)
+        let usage = "'@onDelete' takes one rule, as in '@onDelete(cascade)'; expected \(Suggestion.list(names))"
+        guard let argument = singleArgument(attribute, usage: usage) else { return nil }
+        guard case .identifier(let name) = argument.kind else {
+            error(usage, at: argument.location)
+            return nil
+        }
+        guard let rule = DeleteRuleSpec(rawValue: name) else {
+            error(
+                Suggestion.message(
+                    "unknown delete rule '\(name)'", for: name, among: names,
+                    otherwise: "; expected \(Suggestion.list(names))"),
+                at: argument.location)
+            return nil
+        }
+        return rule
+    }
 }

@@ -23,7 +23,8 @@ extension Checker {
             case .unique: result.unique = noArguments(attribute) ? location : nil
             case .dateFormat: result.dateFormat = dateFormat(attribute).map { ($0, location) }
             case .sorted: result.sorted = sorted(attribute).map { ($0, location) }
-            case .keyStyle: continue
+            case .onDelete: result.onDelete = deleteRule(attribute).map { ($0, location) }
+            case .orderBy, .keyStyle: continue
             }
         }
         return result

@@ -56,6 +56,9 @@ extension Checker {
             }
         }
         if let type { checkIndexable(type, of: name, attributes: attributes) }
+        if let onDelete = attributes.onDelete, let type {
+            checkDeleteRule(onDelete.rule, on: type, of: name, at: onDelete.location)
+        }
         if name == "id", attributes.local == nil, let type { checkIDType(type, at: field.type.location) }
         var dateFormat = attributes.dateFormat?.spec
         if let format = attributes.dateFormat, let type, !type.containsDate {
@@ -68,7 +71,8 @@ extension Checker {
             name: name, documentation: field.documentation, isMutable: field.isMutable, type: type ?? .scalar(.json),
             defaultValue: defaultValue, wireKeyPath: wireKeyPath, isLocal: attributes.local != nil,
             dateFormat: dateFormat, isIndexed: attributes.index != nil, isUnique: attributes.unique != nil,
-            sorted: attributes.sorted.map { SortedSpec(groupBy: $0.groupBy?.text) }, location: field.name.location)
+            sorted: attributes.sorted.map { SortedSpec(groupBy: $0.groupBy?.text) },
+            deleteRule: attributes.onDelete?.rule, location: field.name.location)
         return (checked, attributes)
     }
 

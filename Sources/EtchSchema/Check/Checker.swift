@@ -70,6 +70,7 @@ public struct Checker {
         for union in unions.reversed() {
             files[union.file].declarations.insert(.union(checkUnion(union.syntax, models: models)), at: union.position)
         }
+        checkInverses(in: &files, models: models)
         let schema = CheckedSchema(files: files)
         checkReferences(models: models)
         checkCycles(models: models, in: schema)

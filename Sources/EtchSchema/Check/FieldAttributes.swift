@@ -10,12 +10,17 @@ struct FieldAttributes {
     var index: SourceLocation?
     /// `@unique`.
     var unique: SourceLocation?
+    /// `@onDelete(rule)` on a reference.
+    var onDelete: (rule: DeleteRuleSpec, location: SourceLocation)?
     /// `@sorted` or `@sorted(groupBy: field)`: the field named, if any.
     var sorted: (groupBy: NameSyntax?, location: SourceLocation)?
 
     /// The attributes that cannot be combined with `@local`, with their locations.
     var serializedOnly: [(name: String, location: SourceLocation)] {
-        [("key", key?.location), ("index", index), ("unique", unique), ("sorted", sorted?.location)]
-            .compactMap { name, location in location.map { (name, $0) } }
+        [
+            ("key", key?.location), ("index", index), ("unique", unique), ("sorted", sorted?.location),
+            ("onDelete", onDelete?.location),
+        ]
+        .compactMap { name, location in location.map { (name, $0) } }
     }
 }

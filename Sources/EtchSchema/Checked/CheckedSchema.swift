@@ -100,13 +100,19 @@ public struct CheckedModel: Sendable, Hashable {
     public var fields: [CheckedField]
     /// Where the declaration's name is.
     public var location: SourceLocation
+    /// The inverse relations, in source order.
+    public var inverses: [CheckedInverse]
 
     /// Makes a model.
-    public init(name: String, documentation: [String], fields: [CheckedField], location: SourceLocation) {
+    public init(
+        name: String, documentation: [String], fields: [CheckedField], location: SourceLocation,
+        inverses: [CheckedInverse] = []
+    ) {
         self.name = name
         self.documentation = documentation
         self.fields = fields
         self.location = location
+        self.inverses = inverses
     }
 
     /// The field named `id`, which makes the model `Identifiable`.
@@ -138,6 +144,8 @@ public struct CheckedField: Sendable, Hashable {
     public var isUnique: Bool
     /// `@sorted` or `@sorted(groupBy: field)`.
     public var sorted: SortedSpec?
+    /// `@onDelete(rule)` on a reference; `nil` means the default, `dangle`.
+    public var deleteRule: DeleteRuleSpec?
     /// Where the field's name is.
     public var location: SourceLocation
 
@@ -146,7 +154,7 @@ public struct CheckedField: Sendable, Hashable {
         name: String, documentation: [String] = [], isMutable: Bool, type: FieldType,
         defaultValue: DefaultValue? = nil, wireKeyPath: [String], isLocal: Bool = false,
         dateFormat: DateFormatSpec? = nil, isIndexed: Bool = false, isUnique: Bool = false,
-        sorted: SortedSpec? = nil, location: SourceLocation
+        sorted: SortedSpec? = nil, deleteRule: DeleteRuleSpec? = nil, location: SourceLocation
     ) {
         self.name = name
         self.documentation = documentation
@@ -159,11 +167,63 @@ public struct CheckedField: Sendable, Hashable {
         self.isIndexed = isIndexed
         self.isUnique = isUnique
         self.sorted = sorted
+        self.deleteRule = deleteRule
         self.location = location
     }
 
     /// The wire key as written in JSON paths: `stats.unread`.
     public var wireKey: String { wireKeyPath.joined(separator: ".") }
+}
+
+/// An inverse relation: `inverse albums: [Album] via artist` in `model Artist`.
+public struct CheckedInverse: Sendable, Hashable {
+    /// The relation's name.
+    public var name: String
+    /// The `///` comment lines.
+    public var documentation: [String]
+    /// The model whose field refers back.
+    public var model: String
+    /// That field's name.
+    public var via: String
+    /// That field's type: `Ref<Owner>`, `Ref<Owner>?` or `[Ref<Owner>]`.
+    public var viaType: FieldType
+    /// The field the members are ordered by, if any (ties and no order: by id).
+    public var orderBy: String?
+    /// Whether ``orderBy`` runs largest first.
+    public var isDescending: Bool
+    /// Whether the ``orderBy`` field is optional.
+    public var orderByIsOptional: Bool
+    /// Where the relation's name is.
+    public var location: SourceLocation
+
+    /// Makes an inverse relation.
+    public init(
+        name: String, documentation: [String] = [], model: String, via: String, viaType: FieldType,
+        orderBy: String? = nil, isDescending: Bool = false, orderByIsOptional: Bool = false,
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.documentation = documentation
+        self.model = model
+        self.via = via
+        self.viaType = viaType
+        self.orderBy = orderBy
+        self.isDescending = isDescending
+        self.orderByIsOptional = orderByIsOptional
+        self.location = location
+    }
+}
+
+/// What deleting a referenced object does to the objects that refer to it: `@onDelete(…)`.
+public enum DeleteRuleSpec: String, Sendable, Hashable, CaseIterable {
+    /// Leave the reference dangling (the default).
+    case dangle
+    /// Clear it: an optional becomes `nil`, an array loses the element.
+    case nullify
+    /// Delete the referring objects too.
+    case cascade
+    /// Refuse the delete while anything refers to the object.
+    case refuse
 }
 
 /// `@sorted` on a field.

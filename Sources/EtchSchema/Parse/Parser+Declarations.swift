@@ -48,9 +48,14 @@ extension Parser {
         while !at(.rightBrace) && !isAtEnd && !startsDeclaration {
             let start = index
             do throws(ParseFailure) {
-                let field = try parseField(in: name.text)
-                model.fields.append(field)
-                try expectSeparator(after: "field '\(field.name.text)'")
+                switch try parseMember(in: name.text) {
+                case .field(let field):
+                    model.fields.append(field)
+                    try expectSeparator(after: "field '\(field.name.text)'")
+                case .inverse(let inverse):
+                    model.inverses.append(inverse)
+                    try expectSeparator(after: "relation '\(inverse.name.text)'")
+                }
             } catch {
                 if index == start { advance() }
                 skipToMember()
@@ -181,7 +186,9 @@ extension Parser {
             token.kind == .semicolon || token.kind == .rightBrace
                 || token.isAtStartOfLine
                     && (token.kind == .at
-                        || ["let", "var", "case", "model", "enum", "union"].contains { token.isIdentifier($0) })
+                        || ["let", "var", "case", "inverse", "model", "enum", "union"].contains {
+                            token.isIdentifier($0)
+                        })
         }
         _ = consume(.semicolon)
     }

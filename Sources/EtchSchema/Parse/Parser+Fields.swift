@@ -1,9 +1,36 @@
+/// A member of a model: a field or an inverse relation.
+enum ModelMemberSyntax {
+    case field(FieldSyntax)
+    case inverse(InverseSyntax)
+}
+
 extension Parser {
-    /// Parses `[attributes] let|var name: Type [= default]`.
-    mutating func parseField(in modelName: String) throws(ParseFailure) -> FieldSyntax {
+    /// Parses `[attributes] let|var name: Type [= default]` or
+    /// `[attributes] inverse name: [Model] via field`.
+    mutating func parseMember(in modelName: String) throws(ParseFailure) -> ModelMemberSyntax {
         var documentation: [String] = []
         let attributes = try parseAttributes(documentation: &documentation)
         documentation += current.documentation
+        if current.isIdentifier("inverse") && peek(1).kind == .identifier {
+            advance()
+            let name = try expectName("relation name after 'inverse'")
+            _ = try expect(.colon, "':' after relation name '\(name.text)'")
+            let type = try parseType(expected: "type after ':' in relation '\(name.text)'")
+            guard current.isIdentifier("via") else {
+                throw fail(expected: "'via' and the field that refers back, as in 'via artist'")
+            }
+            advance()
+            let via = try expectName("field name after 'via'")
+            return .inverse(
+                InverseSyntax(documentation: documentation, attributes: attributes, name: name, type: type, via: via))
+        }
+        return .field(try parseField(in: modelName, documentation: documentation, attributes: attributes))
+    }
+
+    /// Parses `let|var name: Type [= default]` after a field's attributes.
+    mutating func parseField(
+        in modelName: String, documentation: [String], attributes: [AttributeSyntax]
+    ) throws(ParseFailure) -> FieldSyntax {
         let isMutable: Bool
         if current.isIdentifier("let") {
             isMutable = false

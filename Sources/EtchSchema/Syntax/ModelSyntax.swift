@@ -8,6 +8,8 @@ public struct ModelSyntax: Sendable, Hashable {
     public var name: NameSyntax
     /// The fields, in source order.
     public var fields: [FieldSyntax]
+    /// The inverse relations, in source order.
+    public var inverses: [InverseSyntax] = []
 
     /// Makes a model declaration.
     public init(

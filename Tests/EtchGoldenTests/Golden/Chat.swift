@@ -346,8 +346,10 @@ public struct Room: Etch.CopyableModel, Swift.Identifiable {
             "lastMessageAt", key: "last_message_at", isMutable: true
         )
         static let owner = Etch.ModelField<User>("owner", key: "owner")
-        static let creator = Etch.ModelField<Etch.Ref<User>>("creator", key: "creator")
-        static let members = Etch.ModelField<[Etch.Ref<User>]>("members", key: "members", isMutable: true, default: [])
+        static let creator = Etch.ModelField<Etch.Ref<User>>("creator", key: "creator", references: User.self)
+        static let members = Etch.ModelField<[Etch.Ref<User>]>(
+            "members", key: "members", isMutable: true, default: [], references: User.self
+        )
         static let unread = Etch.ModelField<Swift.Int>("unread", key: "stats.unread", isMutable: true, default: 0)
         static let settings = Etch.ModelField<[Swift.String: Etch.JSON]>(
             "settings", key: "settings", isMutable: true, default: [:]

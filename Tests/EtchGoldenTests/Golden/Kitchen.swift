@@ -520,8 +520,12 @@ public struct Collections: Etch.CopyableModel, Swift.Identifiable {
         )
         static let children = Etch.ModelField<[Collections]>("children", key: "children", isMutable: true, default: [])
         static let parent = Etch.ModelField<Collections?>("parent", key: "parent", isMutable: true)
-        static let best = Etch.ModelField<Etch.Ref<Scalars>?>("best", key: "best", isMutable: true)
-        static let others = Etch.ModelField<[Etch.Ref<Scalars>]>("others", key: "others", isMutable: true, default: [])
+        static let best = Etch.ModelField<Etch.Ref<Scalars>?>(
+            "best", key: "best", isMutable: true, references: Scalars.self
+        )
+        static let others = Etch.ModelField<[Etch.Ref<Scalars>]>(
+            "others", key: "others", isMutable: true, default: [], references: Scalars.self
+        )
         static let level = Etch.ModelField<Level>("level", key: "level", isMutable: true, default: Level.low)
         static let levels = Etch.ModelField<[Level]>("levels", key: "levels", isMutable: true, default: [])
         static let all: [any Etch._AnyModelField] = [

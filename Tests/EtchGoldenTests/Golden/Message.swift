@@ -128,8 +128,8 @@ public struct Message: Etch.CopyableModel, Swift.Identifiable {
     /// The wire keys, conversions and defaults of the declared fields.
     fileprivate enum _Fields {
         static let id = Etch.ModelField<Swift.String>("id", key: "id")
-        static let roomID = Etch.ModelField<Etch.Ref<Room>>("roomID", key: "room_id")
-        static let author = Etch.ModelField<Etch.Ref<User>>("author", key: "author")
+        static let roomID = Etch.ModelField<Etch.Ref<Room>>("roomID", key: "room_id", references: Room.self)
+        static let author = Etch.ModelField<Etch.Ref<User>>("author", key: "author", references: User.self)
         static let text = Etch.ModelField<Swift.String>("text", key: "text", isMutable: true)
         static let sentAt = Etch.ModelField<Foundation.Date>("sentAt", key: "sent_at")
         static let editedAt = Etch.ModelField<Foundation.Date?>("editedAt", key: "edited_at", isMutable: true)

@@ -486,3 +486,207 @@ public struct Feed: Etch.CopyableModel {
         static let all: [any Etch._AnyModelField] = [items, pinned, byKey]
     }
 }
+
+/// A musician or band.
+public struct Artist: Etch.CopyableModel, Swift.Identifiable {
+    /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
+    public let dictionary: Etch.ModelDictionary
+
+    /// The model's name and field table, for Etch.
+    public static let _schema = Etch._ModelSchema("Artist", fields: _Fields.all)
+
+    /// Makes a model from storage Etch has checked.
+    public init(
+        _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
+    ) {
+        self.dictionary = dictionary
+    }
+
+    /// Makes a new `Artist`; the defaults are the schema's.
+    public init(
+        id: Swift.String,
+        name: Swift.String
+    ) {
+        var dictionary = Etch.ModelDictionary()
+        dictionary.set(id, for: _Fields.id)
+        dictionary.set(name, for: _Fields.name)
+        self.dictionary = dictionary
+    }
+
+    // MARK: - Fields
+
+    /// The `id` field, stored under the wire key `id`.
+    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+
+    /// The `name` field, stored under the wire key `name`.
+    public var name: Swift.String { dictionary[_checked: _Fields.name] }
+
+    // MARK: - Relations
+
+    /// The artist's albums, newest first.
+    public static let albums = Etch.InverseRelation<Artist, Album>(
+        "albums", via: "artist", \.artist, order: [.descending(\.year)]
+    )
+
+    /// The `Album` objects whose `guests` refers to this `Artist`.
+    public static let features = Etch.InverseRelation<Artist, Album>("features", via: "guests", \.guests)
+
+    /// The `Album` objects whose `producer` refers to this `Artist`.
+    public static let produced = Etch.InverseRelation<Artist, Album>("produced", via: "producer", \.producer)
+
+    // MARK: - Copying
+
+    /// The `var` fields of `Artist`, for `copyWith(_:)`.
+    public struct Changes: Etch._ModelChanges {
+        /// The storage being changed.
+        public var _state: Etch._ChangeState<Artist>
+
+        /// Makes changes over a model's storage.
+        public init(_state: Etch._ChangeState<Artist>) { self._state = _state }
+
+        /// The `name` field, stored under the wire key `name`.
+        public var name: Swift.String {
+            get { _state.dictionary[_checked: _Fields.name] }
+            set { _state.dictionary[_checked: _Fields.name] = newValue }
+        }
+    }
+
+    /// A copy with `name` changed.
+    public func copyWith(name: Swift.String) -> Artist {
+        copyWith { $0.name = name }
+    }
+
+    /// The wire keys, conversions and defaults of the declared fields.
+    fileprivate enum _Fields {
+        static let id = Etch.ModelField<Swift.String>("id", key: "id")
+        static let name = Etch.ModelField<Swift.String>("name", key: "name", isMutable: true)
+        static let all: [any Etch._AnyModelField] = [id, name]
+    }
+}
+
+/// A record.
+public struct Album: Etch.CopyableModel, Swift.Identifiable {
+    /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
+    public let dictionary: Etch.ModelDictionary
+
+    /// The model's name and field table, for Etch.
+    public static let _schema = Etch._ModelSchema("Album", fields: _Fields.all)
+
+    /// Makes a model from storage Etch has checked.
+    public init(
+        _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
+    ) {
+        self.dictionary = dictionary
+    }
+
+    /// Makes a new `Album`; the defaults are the schema's.
+    public init(
+        id: Swift.String,
+        title: Swift.String,
+        year: Swift.Int,
+        artist: Etch.Ref<Artist>,
+        guests: [Etch.Ref<Artist>] = [],
+        producer: Etch.Ref<Artist>? = nil
+    ) {
+        var dictionary = Etch.ModelDictionary()
+        dictionary.set(id, for: _Fields.id)
+        dictionary.set(title, for: _Fields.title)
+        dictionary.set(year, for: _Fields.year)
+        dictionary.set(artist, for: _Fields.artist)
+        dictionary.set(guests, for: _Fields.guests)
+        dictionary.set(producer, for: _Fields.producer)
+        self.dictionary = dictionary
+    }
+
+    // MARK: - Fields
+
+    /// The `id` field, stored under the wire key `id`.
+    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+
+    /// The `title` field, stored under the wire key `title`.
+    public var title: Swift.String { dictionary[_checked: _Fields.title] }
+
+    /// The `year` field, stored under the wire key `year`.
+    public var year: Swift.Int { dictionary[_checked: _Fields.year] }
+
+    /// The `artist` field, stored under the wire key `artist`.
+    public var artist: Etch.Ref<Artist> { dictionary[_checked: _Fields.artist] }
+
+    /// The `guests` field, stored under the wire key `guests`.
+    public var guests: [Etch.Ref<Artist>] { dictionary[_checked: _Fields.guests] }
+
+    /// The `producer` field, stored under the wire key `producer`.
+    public var producer: Etch.Ref<Artist>? { dictionary[_checked: _Fields.producer] }
+
+    // MARK: - Copying
+
+    /// The `var` fields of `Album`, for `copyWith(_:)`.
+    public struct Changes: Etch._ModelChanges {
+        /// The storage being changed.
+        public var _state: Etch._ChangeState<Album>
+
+        /// Makes changes over a model's storage.
+        public init(_state: Etch._ChangeState<Album>) { self._state = _state }
+
+        /// The `title` field, stored under the wire key `title`.
+        public var title: Swift.String {
+            get { _state.dictionary[_checked: _Fields.title] }
+            set { _state.dictionary[_checked: _Fields.title] = newValue }
+        }
+
+        /// The `year` field, stored under the wire key `year`.
+        public var year: Swift.Int {
+            get { _state.dictionary[_checked: _Fields.year] }
+            set { _state.dictionary[_checked: _Fields.year] = newValue }
+        }
+
+        /// The `guests` field, stored under the wire key `guests`.
+        public var guests: [Etch.Ref<Artist>] {
+            get { _state.dictionary[_checked: _Fields.guests] }
+            set { _state.dictionary[_checked: _Fields.guests] = newValue }
+        }
+
+        /// The `producer` field, stored under the wire key `producer`.
+        public var producer: Etch.Ref<Artist>? {
+            get { _state.dictionary[_checked: _Fields.producer] }
+            set { _state.dictionary[_checked: _Fields.producer] = newValue }
+        }
+    }
+
+    /// A copy with `title` changed.
+    public func copyWith(title: Swift.String) -> Album {
+        copyWith { $0.title = title }
+    }
+
+    /// A copy with `year` changed.
+    public func copyWith(year: Swift.Int) -> Album {
+        copyWith { $0.year = year }
+    }
+
+    /// A copy with `guests` changed.
+    public func copyWith(guests: [Etch.Ref<Artist>]) -> Album {
+        copyWith { $0.guests = guests }
+    }
+
+    /// A copy with `producer` changed (`nil` clears it).
+    public func copyWith(producer: Etch.Ref<Artist>?) -> Album {
+        copyWith { $0.producer = producer }
+    }
+
+    /// The wire keys, conversions and defaults of the declared fields.
+    fileprivate enum _Fields {
+        static let id = Etch.ModelField<Swift.String>("id", key: "id")
+        static let title = Etch.ModelField<Swift.String>("title", key: "title", isMutable: true)
+        static let year = Etch.ModelField<Swift.Int>("year", key: "year", isMutable: true)
+        static let artist = Etch.ModelField<Etch.Ref<Artist>>(
+            "artist", key: "artist", references: Artist.self, onDelete: .cascade
+        )
+        static let guests = Etch.ModelField<[Etch.Ref<Artist>]>(
+            "guests", key: "guests", isMutable: true, default: [], references: Artist.self, onDelete: .nullify
+        )
+        static let producer = Etch.ModelField<Etch.Ref<Artist>?>(
+            "producer", key: "producer", isMutable: true, references: Artist.self, onDelete: .nullify
+        )
+        static let all: [any Etch._AnyModelField] = [id, title, year, artist, guests, producer]
+    }
+}
