@@ -41,7 +41,7 @@ let package = Package(
         // Helpers shared by the test targets.
         .target(name: "EtchTestSupport", path: "Tests/EtchTestSupport"),
         .testTarget(name: "EtchGeneratorTests", dependencies: ["EtchGenerator"]),
-        .testTarget(name: "EtchCommandLineTests", dependencies: ["EtchCommandLine"]),
+        .testTarget(name: "EtchCommandLineTests", dependencies: ["EtchCommandLine", "EtchGenerator"]),
         // Compiles and exercises the golden files that EtchGeneratorTests compares against.
         .testTarget(name: "EtchGoldenTests", dependencies: ["Etch"]),
         // Applies the plugin, as a user's target does.
