@@ -8,6 +8,9 @@ extension Invocation {
     /// - Returns: The exit code: 0, or 1 when a schema has errors.
     func execute(output: (String) -> Void, errors: (String) -> Void) throws(CommandError) -> Int32 {
         let settings = try configuration.map { path throws(CommandError) in try Configuration(contentsOf: path) }
+        for listed in settings?.schemas ?? [] where !FileManager.default.fileExists(atPath: listed) {
+            throw CommandError(at: configuration ?? "etch.json", "'schemas' lists '\(listed)', which does not exist")
+        }
         let paths = try SchemaFiles.paths(of: inputs + (settings?.schemas ?? []))
         var sources: [SchemaSource] = []
         for path in paths { sources.append(try SchemaFiles.read(path)) }
@@ -22,9 +25,14 @@ extension Invocation {
             output("\(sources.count) schema file(s) checked, no errors.")
             return 0
         }
-        var files = result.files
-        if let extraOutput { files = OutputPlan(expected: expectedOutputs, extra: extraOutput).arrange(files) }
-        try write(files, to: URL(fileURLWithPath: outputDirectory))
+        let directory = URL(fileURLWithPath: outputDirectory)
+        guard let extraOutput else {
+            try write(result.files, to: directory)
+            return 0
+        }
+        let files = OutputPlan(expected: expectedOutputs, extra: extraOutput).arrange(result.files)
+        try write(files, to: directory)
+        try removeSwiftFiles(in: directory, except: Set(files.map(\.name)))
         return 0
     }
 
@@ -58,6 +66,19 @@ extension Invocation {
             }
         }
         return result
+    }
+
+    /// Removes the Swift files of earlier plans from the build's output directory, so it
+    /// holds exactly what the build compiles.
+    func removeSwiftFiles(in directory: URL, except kept: Set<String>) throws(CommandError) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasSuffix(".swift") && !kept.contains(name) {
+            do {
+                try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            } catch {
+                throw CommandError("cannot remove \(name) from \(directory.path): \(error.localizedDescription)")
+            }
+        }
     }
 
     /// Writes each file, leaving files whose bytes are unchanged untouched so builds stay incremental.

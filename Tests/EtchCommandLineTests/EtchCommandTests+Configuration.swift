@@ -59,8 +59,14 @@ extension EtchCommandTests {
         #expect(try contents("EtchAddedSchemas.swift").contains("struct Added: ImmutableModel"))
 
         try FileManager.default.removeItem(at: input.appending(path: "Added.etch"))
+        try "// an earlier plan's file".write(
+            to: output.appending(path: "Stale.swift"), atomically: true, encoding: .utf8)
         #expect(run(arguments).code == 0)
         #expect(try !contents("EtchAddedSchemas.swift").contains("struct"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == [
+                "EtchAddedSchemas.swift", "Planned.swift", "Removed.swift",
+            ])
     }
 
     @Test func aSchemaCannotTakeTheExtraOutputsName() throws {
@@ -68,5 +74,15 @@ extension EtchCommandTests {
         let result = run(["generate", input.path, "-o", "/tmp/unused", "--extra-output", "EtchAddedSchemas.swift"])
         #expect(result.code == 1)
         #expect(result.errors.first?.contains("a name Etch keeps") == true, "\(result.errors)")
+    }
+}
+
+extension EtchCommandTests {
+    @Test func aListedDirectoryThatDoesNotExistIsAnErrorNamingTheConfiguration() throws {
+        let target = try directory(with: ["etch.json": #"{"schemas": ["Missing"]}"#])
+        let config = target.appending(path: "etch.json").path
+        let result = run(["check", "--config", config])
+        #expect(result.code == 1)
+        #expect(result.errors == ["\(config): error: 'schemas' lists '\(target.path)/Missing', which does not exist"])
     }
 }
