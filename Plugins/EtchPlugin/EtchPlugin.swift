@@ -49,6 +49,13 @@ struct EtchBuildCommand {
         let outputNames = inputs.map { $0.deletingPathExtension().lastPathComponent + ".swift" }
         var arguments = ["generate", "--output", outputDirectory.path]
         arguments += outputNames.flatMap { ["--expected-output", $0] } + ["--extra-output", Self.extraOutput]
+        // Schema files added since the plan are no inputs of this command; while there are
+        // any, the tool changes this stamp so the command runs on every build.
+        let stamp = workDirectory.appending(path: "rerun.stamp")
+        if !FileManager.default.fileExists(atPath: stamp.path) {
+            _ = FileManager.default.createFile(atPath: stamp.path, contents: Data())
+        }
+        arguments += ["--rerun-stamp", stamp.path]
         arguments += imports.flatMap { $0.schemas.importArguments(module: $0.module) }
         arguments += schemas.arguments
         return [
@@ -56,7 +63,7 @@ struct EtchBuildCommand {
                 displayName: "Generating Etch models from \(inputs.count) schema file(s)",
                 executable: tool,
                 arguments: arguments,
-                inputFiles: schemas.inputFiles + imports.flatMap(\.schemas.inputFiles) + [tool],
+                inputFiles: schemas.inputFiles + imports.flatMap(\.schemas.inputFiles) + [tool, stamp],
                 outputFiles: (outputNames + [Self.extraOutput]).map { outputDirectory.appending(path: $0) }
             )
         ]

@@ -34,6 +34,10 @@ public enum EtchCommand {
                           For build systems that fix output names in advance (the plugin):
                           write every expected file (empty when no schema gives it) and put
                           the Swift of schemas not expected into the extra file.
+          --rerun-stamp <file>
+                          With those: change this file (an input of the build command)
+                          when schemas not expected exist, so the command runs again on
+                          the next build and sees edits to them.
           --version       Print the version of Etch.
           -h, --help      Show this help.
 

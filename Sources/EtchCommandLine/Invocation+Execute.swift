@@ -30,9 +30,11 @@ extension Invocation {
             try write(result.files, to: directory)
             return 0
         }
-        let files = OutputPlan(expected: expectedOutputs, extra: extraOutput).arrange(result.files)
+        let plan = OutputPlan(expected: expectedOutputs, extra: extraOutput)
+        let files = plan.arrange(result.files)
         try write(files, to: directory)
         try removeSwiftFiles(in: directory, except: Set(files.map(\.name)))
+        if let rerunStamp, !plan.unexpected(in: result.files).isEmpty { try touch(rerunStamp) }
         return 0
     }
 
@@ -66,6 +68,17 @@ extension Invocation {
             }
         }
         return result
+    }
+
+    /// Changes the stamp file, an input of the build command, so the build system runs the
+    /// command again next time: schema files it did not plan are not its inputs, so an edit
+    /// to one would otherwise go unnoticed.
+    func touch(_ path: String) throws(CommandError) {
+        do {
+            try Data(UUID().uuidString.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandError("cannot write \(path): \(error.localizedDescription)")
+        }
     }
 
     /// Removes the Swift files of earlier plans from the build's output directory, so it

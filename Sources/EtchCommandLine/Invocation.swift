@@ -22,6 +22,7 @@ struct Invocation {
     var imports: [Import] = []
     var expectedOutputs: [String] = []
     var extraOutput: String?
+    var rerunStamp: String?
     var showHelp = false
     var showVersion = false
 
@@ -60,6 +61,8 @@ struct Invocation {
                 expectedOutputs.append(try value(of: argument, "a file name"))
             case "--extra-output":
                 extraOutput = try value(of: argument, "a file name")
+            case "--rerun-stamp":
+                rerunStamp = try value(of: argument, "a file path")
             default:
                 if argument.hasPrefix("-") { throw CommandError("unknown option '\(argument)'") }
                 if subcommand == nil, inputs.isEmpty {

@@ -86,3 +86,25 @@ extension EtchCommandTests {
         #expect(result.errors == ["\(config): error: 'schemas' lists '\(target.path)/Missing', which does not exist"])
     }
 }
+
+extension EtchCommandTests {
+    @Test func theRerunStampChangesOnlyWhileSchemasAreNotExpected() throws {
+        let input = try directory(with: ["Planned.etch": "model Planned {\n    let id: String\n}\n"])
+        let stamp = input.appending(path: "rerun.stamp")
+        try Data().write(to: stamp)
+        let arguments = [
+            "generate", input.path, "-o", input.appending(path: "Out").path, "--expected-output", "Planned.swift",
+            "--extra-output", "EtchAddedSchemas.swift", "--rerun-stamp", stamp.path,
+        ]
+        #expect(run(arguments).code == 0)
+        #expect(try Data(contentsOf: stamp).isEmpty)
+
+        try "model Added {\n    let id: String\n}\n".write(
+            to: input.appending(path: "Added.etch"), atomically: true, encoding: .utf8)
+        #expect(run(arguments).code == 0)
+        let first = try Data(contentsOf: stamp)
+        #expect(!first.isEmpty)
+        #expect(run(arguments).code == 0)
+        #expect(try Data(contentsOf: stamp) != first)
+    }
+}
