@@ -41,7 +41,8 @@ extension Checker {
         for imported in imports {
             let fileKeyStyle = keyStyle(from: imported.tree.attributes, on: "a file")
             var file = CheckedFile(path: imported.tree.path, declarations: [])
-            for declaration in imported.tree.declarations where importedModules[declaration.name.text] != nil {
+            for declaration in imported.tree.declarations
+            where importedModules[declaration.name.text] == imported.module {
                 switch declaration {
                 case .model(let model):
                     file.declarations.append(.model(checkModel(model, fileKeyStyle: fileKeyStyle)))
