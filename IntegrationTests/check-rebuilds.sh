@@ -39,9 +39,11 @@ echo "== a schema added to a folder that etch.json lists is generated and compil
 printf 'model AddedLater {\n    let id: String\n    var reader: Reader?\n}\n' >"$added"
 output="$(swift build "${flags[@]}" 2>&1)" || fail "build failed: $output"
 if grep -q "Planning build" <<<"$output"; then
+    echo "(SwiftPM planned the build again: the schema got a file of its own)"
     grep -q "struct AddedLater: ImmutableModel" "$(generated)"/*.swift || fail "AddedLater was not generated"
 else
     # The plan predates the file: its Swift must be in the extra output.
+    echo "(the plan predates the schema: it went into EtchAddedSchemas.swift)"
     grep -q "struct AddedLater: ImmutableModel" "$(generated)/EtchAddedSchemas.swift" ||
         fail "AddedLater is not in EtchAddedSchemas.swift"
 fi
