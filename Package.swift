@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Etch", targets: ["Etch"]),
         .executable(name: "etch", targets: ["EtchCLI"]),
         .plugin(name: "EtchPlugin", targets: ["EtchPlugin"]),
+        .plugin(name: "EtchGenerateCommand", targets: ["EtchGenerateCommand"]),
         .executable(name: "etch-example", targets: ["EtchExample"]),
         .executable(name: "etch-bench", targets: ["EtchBenchmark"]),
     ],
@@ -26,6 +27,19 @@ let package = Package(
         // target that a product of another name also vends (swift-package-manager#8831).
         .executableTarget(name: "EtchPluginTool", dependencies: ["EtchCommandLine"]),
         .plugin(name: "EtchPlugin", capability: .buildTool(), dependencies: ["EtchPluginTool"]),
+        // `swift package --allow-writing-to-package-directory etch-generate`: generated Swift
+        // written into the package, for teams that commit it.
+        .plugin(
+            name: "EtchGenerateCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "etch-generate", description: "Write the Swift generated from .etch schemas into the package"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "Etch writes the generated Swift models into the package")
+                ]
+            ),
+            dependencies: ["EtchPluginTool"]
+        ),
         .executableTarget(name: "EtchExample", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
         // `swift run -c release etch-bench`: Etch against Foundation and hand-written code.
         .executableTarget(name: "EtchBenchmark", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
@@ -41,7 +55,7 @@ let package = Package(
         // Helpers shared by the test targets.
         .target(name: "EtchTestSupport", path: "Tests/EtchTestSupport"),
         .testTarget(name: "EtchGeneratorTests", dependencies: ["EtchGenerator"]),
-        .testTarget(name: "EtchCommandLineTests", dependencies: ["EtchCommandLine"]),
+        .testTarget(name: "EtchCommandLineTests", dependencies: ["EtchCommandLine", "EtchGenerator"]),
         // Compiles and exercises the golden files that EtchGeneratorTests compares against.
         .testTarget(name: "EtchGoldenTests", dependencies: ["Etch"]),
         // Applies the plugin, as a user's target does.

@@ -10,91 +10,64 @@ import PackagePlugin
 /// { "schemas": ["../../Schemas"], "accessLevel": "public" }
 /// ```
 ///
-/// Each schema file gives one Swift file of the same base name. The plugin only finds
-/// inputs and names outputs; the `etch` tool does the work, and rewrites a file only when
+/// Each schema file gives one Swift file of the same base name. The schemas of the targets
+/// this one depends on are passed as imports: their models may be used here, and are
+/// generated in their own target only. The plugin only finds inputs and names outputs; the
+/// `etch` tool does the work, reads `etch.json` on every run, and rewrites a file only when
 /// its bytes change.
 @main
 struct EtchPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let sourceTarget = target as? SourceModuleTarget else { return [] }
-        let ownSchemas = sourceTarget.sourceFiles(withSuffix: "etch").map(\.url)
-        return try EtchInvocation(
-            targetDirectory: sourceTarget.directoryURL,
-            ownSchemas: ownSchemas,
+        return EtchBuildCommand(
+            schemas: sourceTarget.etchSchemas,
+            imports: sourceTarget.etchImports,
             workDirectory: context.pluginWorkDirectoryURL,
             tool: try context.tool(named: "EtchPluginTool").url
         ).commands()
     }
 }
 
-/// The part shared by the SwiftPM and Xcode plugins: read `etch.json`, collect inputs,
-/// name outputs, and describe the one build command.
-struct EtchInvocation {
-    var targetDirectory: URL
-    var ownSchemas: [URL]
+/// The part shared by the SwiftPM and Xcode plugins: name the outputs and describe the one
+/// build command.
+struct EtchBuildCommand {
+    /// The file that takes the Swift of schema files added since SwiftPM planned the build:
+    /// SwiftPM fixes a command's outputs when it plans, and plans again only when
+    /// `Package.swift` or a target's files change, not when a file is added to a directory
+    /// that `etch.json` lists.
+    static let extraOutput = "EtchAddedSchemas.swift"
+
+    var schemas: EtchTargetSchemas
+    var imports: [(module: String, schemas: EtchTargetSchemas)]
     var workDirectory: URL
     var tool: URL
 
-    struct Configuration: Decodable {
-        var schemas: [String]?
-        var accessLevel: String?
-    }
-
-    func commands() throws -> [Command] {
-        let configuration = try readConfiguration()
-        var inputs = ownSchemas
-        for directory in configuration?.schemas ?? [] {
-            inputs += try schemaFiles(in: targetDirectory.appending(path: directory))
-        }
-        inputs = Array(Set(inputs.map(\.standardizedFileURL))).sorted { $0.path < $1.path }
-        guard !inputs.isEmpty else { return [] }
-
+    func commands() -> [Command] {
+        guard !schemas.isEmpty else { return [] }
+        let inputs = schemas.allSchemas
         let outputDirectory = workDirectory.appending(path: "GeneratedSources")
-        let outputs = inputs.map {
-            outputDirectory.appending(path: $0.deletingPathExtension().lastPathComponent + ".swift")
-        }
+        let outputNames = inputs.map { $0.deletingPathExtension().lastPathComponent + ".swift" }
         var arguments = ["generate", "--output", outputDirectory.path]
-        if let accessLevel = configuration?.accessLevel { arguments += ["--access-level", accessLevel] }
-        arguments += inputs.map(\.path)
+        arguments += outputNames.flatMap { ["--expected-output", $0] } + ["--extra-output", Self.extraOutput]
+        // Schema files added since the plan are no inputs of this command; while there are
+        // any, the tool changes this stamp so the command runs on every build.
+        let stamp = workDirectory.appending(path: "rerun.stamp")
+        if !FileManager.default.fileExists(atPath: stamp.path) {
+            _ = FileManager.default.createFile(atPath: stamp.path, contents: Data())
+        }
+        arguments += ["--rerun-stamp", stamp.path]
+        arguments += imports.flatMap { $0.schemas.importArguments(module: $0.module) }
+        arguments += schemas.arguments
         return [
             .buildCommand(
                 displayName: "Generating Etch models from \(inputs.count) schema file(s)",
                 executable: tool,
                 arguments: arguments,
-                inputFiles: inputs + [tool] + (configurationFile.map { [$0] } ?? []),
-                outputFiles: outputs
+                inputFiles: schemas.inputFiles + imports.flatMap(\.schemas.inputFiles) + [tool, stamp],
+                outputFiles: (outputNames + [Self.extraOutput]).map { outputDirectory.appending(path: $0) }
             )
         ]
     }
-
-    private var configurationFile: URL? {
-        let url = targetDirectory.appending(path: "etch.json")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }
-
-    private func readConfiguration() throws -> Configuration? {
-        guard let url = configurationFile else { return nil }
-        do {
-            return try JSONDecoder().decode(Configuration.self, from: Data(contentsOf: url))
-        } catch {
-            throw EtchPluginError("\(url.path): error: cannot read etch.json: \(error)")
-        }
-    }
-
-    private func schemaFiles(in directory: URL) throws -> [URL] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw EtchPluginError("etch.json lists '\(directory.path)', which is not a directory")
-        }
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        return names.filter { $0.hasSuffix(".etch") }.sorted().map { directory.appending(path: $0) }
-    }
-}
-
-struct EtchPluginError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 #if canImport(XcodeProjectPlugin)
@@ -109,9 +82,9 @@ struct EtchPluginError: Error, CustomStringConvertible {
             let targetDirectory =
                 configuration?.deletingLastPathComponent() ?? ownSchemas.first?.deletingLastPathComponent()
                 ?? context.xcodeProject.directoryURL
-            return try EtchInvocation(
-                targetDirectory: targetDirectory,
-                ownSchemas: ownSchemas,
+            return EtchBuildCommand(
+                schemas: EtchTargetSchemas(directory: targetDirectory, ownSchemas: ownSchemas),
+                imports: [],
                 workDirectory: context.pluginWorkDirectoryURL,
                 tool: try context.tool(named: "EtchPluginTool").url
             ).commands()

@@ -38,16 +38,21 @@ public struct SchemaCheckResult: Sendable {
 public struct Schema: Sendable {
     /// The files, in the order they are given.
     public var sources: [SchemaSource]
+    /// The schemas of the modules this one's target depends on: their types may be used
+    /// here, and are neither checked for errors nor generated again.
+    public var imports: [ImportedSchema]
 
-    /// Makes a schema from its files.
-    public init(sources: [SchemaSource]) {
+    /// Makes a schema from its files and the schemas of the modules it may use.
+    public init(sources: [SchemaSource], imports: [ImportedSchema] = []) {
         self.sources = sources
+        self.imports = imports
     }
 
     /// Parses and checks every file, reporting every problem in one run.
     ///
     /// Each file is lexed and parsed on its own (a syntax error in one file does not stop
-    /// the others), then the checker resolves names across all of them.
+    /// the others), then the checker resolves names across all of them and the imported
+    /// schemas.
     ///
     /// - Returns: The checked schema, one ``CheckedFile`` per source in the same order, when
     ///   no error was found; and every diagnostic, sorted by file (in the order the sources
@@ -60,7 +65,13 @@ public struct Schema: Sendable {
             trees.append(tree)
             diagnostics += parseDiagnostics
         }
-        let (schema, checkDiagnostics) = Checker.check(trees)
+        // An imported schema's own errors are its module's build's to report.
+        let importedTrees = imports.flatMap { imported in
+            imported.sources.map { ImportedTree(module: imported.module, tree: Parser.parse($0).tree) }
+        }
+        var checker = Checker(trees: trees, imports: importedTrees)
+        let schema = checker.check()
+        let checkDiagnostics = checker.diagnostics
         diagnostics = Self.sorted(diagnostics + checkDiagnostics, fileOrder: sources.map(\.path))
         return SchemaCheckResult(schema: diagnostics.containsErrors ? nil : schema, diagnostics: diagnostics)
     }

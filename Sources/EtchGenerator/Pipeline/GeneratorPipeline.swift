@@ -40,8 +40,13 @@ public struct GeneratorPipeline: Sendable {
     }
 
     /// Runs every stage over the schema files of one target.
-    public func run(_ sources: [SchemaSource]) -> GeneratorResult {
-        let checked = Schema(sources: sources).checked()
+    ///
+    /// - Parameters:
+    ///   - sources: The target's schema files: one Swift file is generated for each.
+    ///   - imports: The schemas of the modules the target depends on, whose types the
+    ///     sources may use; nothing is generated for them.
+    public func run(_ sources: [SchemaSource], imports: [ImportedSchema] = []) -> GeneratorResult {
+        let checked = Schema(sources: sources, imports: imports).checked()
         guard let schema = checked.schema, !checked.diagnostics.containsErrors else {
             return GeneratorResult(files: [], diagnostics: checked.diagnostics)
         }

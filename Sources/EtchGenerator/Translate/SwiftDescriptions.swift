@@ -6,6 +6,8 @@ public struct SwiftFileDescription: Sendable, Hashable {
     public var name: String
     /// The schema file it comes from, named in the header comment.
     public var sourceName: String
+    /// The modules of imported schema types that the declarations use, imported in the header.
+    public var importedModules: [String] = []
     /// The declarations, in schema order.
     public var declarations: [SwiftDeclaration]
 }

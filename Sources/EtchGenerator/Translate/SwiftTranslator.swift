@@ -21,6 +21,7 @@ public struct SwiftTranslator: Sendable {
         return SwiftFileDescription(
             name: baseName + ".swift",
             sourceName: sourceName,
+            importedModules: file.importedModules,
             declarations: file.declarations.map { declaration in
                 switch declaration {
                 case .model(let model): .model(translate(model))

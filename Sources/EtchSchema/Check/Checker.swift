@@ -23,16 +23,21 @@ public struct Checker {
     }
 
     let trees: [SyntaxTree]
-    /// Every declared type by name (the first declaration wins).
+    /// The files of imported schemas: their types may be used, they are not generated.
+    let imports: [ImportedTree]
+    /// Every declared type by name (the first declaration wins), imported ones included.
     var declared: [String: Declared] = [:]
+    /// The module of each imported type, by name.
+    var importedModules: [String: String] = [:]
     /// The references to check at the end.
     var references: [PendingReference] = []
     /// The problems found so far.
     public internal(set) var diagnostics: [Diagnostic] = []
 
-    /// Makes a checker over the parsed files of one schema.
-    public init(trees: [SyntaxTree]) {
+    /// Makes a checker over the parsed files of one schema and of the schemas it imports.
+    public init(trees: [SyntaxTree], imports: [ImportedTree] = []) {
         self.trees = trees
+        self.imports = imports
     }
 
     /// Checks parsed files.
@@ -47,7 +52,7 @@ public struct Checker {
 
     /// Runs every check.
     public mutating func check() -> CheckedSchema {
-        declareTypes()
+        declareTypes(after: declareImportedTypes())
         var files: [CheckedFile] = []
         var unions: [(file: Int, position: Int, syntax: UnionSyntax)] = []
         for tree in trees {
@@ -66,24 +71,35 @@ public struct Checker {
             }
             files.append(file)
         }
-        let models = firstModels(of: CheckedSchema(files: files))
+        let imports = checkImportedFiles()
+        let models = firstModels(of: CheckedSchema(files: files, imports: imports))
         for union in unions.reversed() {
             files[union.file].declarations.insert(.union(checkUnion(union.syntax, models: models)), at: union.position)
         }
         checkInverses(in: &files, models: models)
-        let schema = CheckedSchema(files: files)
+        for index in files.indices { files[index].importedModules = modulesUsed(by: files[index]) }
+        let schema = CheckedSchema(files: files, imports: imports)
         checkReferences(models: models)
         checkCycles(models: models, in: schema)
         return schema
     }
 
     /// Records every type name, reporting reserved and duplicate ones.
-    mutating func declareTypes() {
-        var first: [String: SourceLocation] = [:]
+    ///
+    /// - Parameter imported: Where each imported type is declared.
+    mutating func declareTypes(after imported: [String: SourceLocation] = [:]) {
+        var first = imported
         for tree in trees {
             for declaration in tree.declarations {
                 let name = declaration.name
                 checkTypeName(name)
+                if let module = importedModules[name.text], let previous = imported[name.text] {
+                    error(
+                        "'\(name.text)' is already declared in module '\(module)', whose schema this target imports",
+                        at: name.location,
+                        notes: [Diagnostic(.note, "'\(name.text)' declared here", at: previous)])
+                    continue
+                }
                 if let previous = first[name.text] {
                     error(
                         "invalid redeclaration of '\(name.text)'", at: name.location,
@@ -100,10 +116,10 @@ public struct Checker {
         }
     }
 
-    /// The checked model for each name, from its first declaration.
+    /// The checked model for each name, from its first declaration, imported ones included.
     func firstModels(of schema: CheckedSchema) -> [String: CheckedModel] {
         var models: [String: CheckedModel] = [:]
-        for file in schema.files {
+        for file in schema.files + schema.imports.flatMap(\.files) {
             for case .model(let model) in file.declarations where models[model.name] == nil {
                 models[model.name] = model
             }

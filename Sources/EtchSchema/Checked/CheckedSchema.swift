@@ -5,13 +5,16 @@
 public struct CheckedSchema: Sendable, Hashable {
     /// The files, in the order they were given.
     public var files: [CheckedFile]
+    /// The schemas of other modules whose types the files may use; not generated again.
+    public var imports: [CheckedImport]
 
     /// Makes a checked schema.
-    public init(files: [CheckedFile]) {
+    public init(files: [CheckedFile], imports: [CheckedImport] = []) {
         self.files = files
+        self.imports = imports
     }
 
-    /// Every model of every file, by name.
+    /// Every model of every file, by name (imported models not included).
     public var modelsByName: [String: CheckedModel] {
         var result: [String: CheckedModel] = [:]
         for file in files {
@@ -27,11 +30,29 @@ public struct CheckedFile: Sendable, Hashable {
     public var path: String
     /// Its declarations, in source order.
     public var declarations: [CheckedDeclaration]
+    /// The modules whose imported types the declarations use, sorted: the generated file
+    /// imports them.
+    public var importedModules: [String]
 
     /// Makes a file.
-    public init(path: String, declarations: [CheckedDeclaration]) {
+    public init(path: String, declarations: [CheckedDeclaration], importedModules: [String] = []) {
         self.path = path
         self.declarations = declarations
+        self.importedModules = importedModules
+    }
+}
+
+/// The checked declarations of another module's schema, which a schema's types may use.
+public struct CheckedImport: Sendable, Hashable {
+    /// The Swift module that declares the generated types.
+    public var module: String
+    /// Its files.
+    public var files: [CheckedFile]
+
+    /// Makes an imported schema.
+    public init(module: String, files: [CheckedFile]) {
+        self.module = module
+        self.files = files
     }
 }
 

@@ -3,8 +3,8 @@
 import Etch
 import Foundation
 
-/// The runtime contract this file was generated for: an older Etch fails to build here.
-private typealias _EtchRuntimeCheck = Etch._RuntimeVersion2
+// The runtime contract this file was generated for: an older Etch fails to build here.
+extension Etch._RuntimeVersion2 {}
 
 /// Every scalar type, required and optional.
 public struct Scalars: Etch.CopyableModel, Swift.Identifiable {

@@ -1,3 +1,4 @@
+import Core
 import Etch
 import Foundation
 
@@ -43,5 +44,16 @@ do {
 } catch {
     check("\(error)".contains("title"), "error names the key: \(error)")
 }
+
+// A model of the Core target, used by this target's schema.
+let lent = try Book(
+    jsonData: Data(
+        #"{"id": "b3", "title": "Emma", "author": {"name": "Jane Austen"}, "borrower": {"id": "r1", "name": "Ann", "level": "avid"}, "readers": ["r1", "r2"]}"#
+            .utf8))
+check(lent.borrower?.name == "Ann" && lent.borrower?.level == .avid, "Core model inside a ConsumerApp model")
+check(lent.borrower?.greeting == "Hello, Ann", "Core's hand-written extension")
+check(lent.readers.map(\.id) == ["r1", "r2"] && lent.audience == .avid, "Ref to a Core model, Core enum default")
+let lentAgain = try Book(jsonData: try lent.jsonData())
+check(lentAgain == lent, "round trip with a Core model")
 
 print("Consumer package OK: \(reading)")
