@@ -40,23 +40,23 @@ printf 'model AddedLater {\n    let id: String\n    var reader: Reader?\n}\n' >"
 output="$(swift build "${flags[@]}" 2>&1)" || fail "build failed: $output"
 if grep -q "Planning build" <<<"$output"; then
     echo "(SwiftPM planned the build again: the schema got a file of its own)"
-    grep -q "struct AddedLater: ImmutableModel" "$(generated)"/*.swift || fail "AddedLater was not generated"
+    grep -q "struct AddedLater: Etch.CopyableModel" "$(generated)"/*.swift || fail "AddedLater was not generated"
 else
     # The plan predates the file: its Swift must be in the extra output.
     echo "(the plan predates the schema: it went into EtchAddedSchemas.swift)"
-    grep -q "struct AddedLater: ImmutableModel" "$(generated)/EtchAddedSchemas.swift" ||
+    grep -q "struct AddedLater: Etch.CopyableModel" "$(generated)/EtchAddedSchemas.swift" ||
         fail "AddedLater is not in EtchAddedSchemas.swift"
 fi
 
 echo "== an edit to that schema is generated"
 printf 'model AddedLater {\n    let id: String\n    var reader: Reader?\n    var note: String = ""\n}\n' >"$added"
 swift build "${flags[@]}"
-grep -q "var note: String" "$(generated)"/*.swift || fail "the edit to AddedLater.etch was not generated"
+grep -q "var note: Swift.String" "$(generated)"/*.swift || fail "the edit to AddedLater.etch was not generated"
 
 echo "== an edit to etch.json applies"
 printf '{ "schemas": ["../../Schemas"], "accessLevel": "internal" }\n' >"$config"
 swift build "${flags[@]}"
-grep -q "^struct Book: ImmutableModel" "$(generated)/Library.swift" || fail "accessLevel internal did not apply"
+grep -q "^struct Book: Etch.CopyableModel" "$(generated)/Library.swift" || fail "accessLevel internal did not apply"
 
 echo "== an unknown key in etch.json is an error naming the file"
 printf '{ "schemas": ["../../Schemas"], "acessLevel": "internal" }\n' >"$config"
@@ -66,6 +66,6 @@ grep -q "etch.json: error: unknown key 'acessLevel'" <<<"$output" || fail "unexp
 echo "== back to the committed files"
 restore
 swift build "${flags[@]}"
-grep -q "^public struct Book: ImmutableModel" "$(generated)/Library.swift" || fail "accessLevel public did not come back"
+grep -q "^public struct Book: Etch.CopyableModel" "$(generated)/Library.swift" || fail "accessLevel public did not come back"
 if grep -q "struct AddedLater" "$(generated)"/*.swift; then fail "the removed AddedLater.etch is still compiled"; fi
 echo "check-rebuilds: OK"
