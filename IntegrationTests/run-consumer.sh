@@ -7,6 +7,12 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here/Consumer"
 swift build -Xswiftc -warnings-as-errors "$@"
-swift run -Xswiftc -warnings-as-errors ConsumerApp "$@"
+round_trip="$(mktemp -d)"
+trap 'rm -rf "$round_trip"' EXIT
+swift run -Xswiftc -warnings-as-errors ConsumerApp "$@" --round-trip "$round_trip"
+# Real payloads, read and written by Etch, compared value by value by Python's own JSON parser.
+pairs=()
+for payload in Payloads/*.json; do pairs+=("$payload" "$round_trip/$(basename "$payload")"); done
+python3 "$here/check-round-trip.py" "${pairs[@]}"
 bash "$here/check-rebuilds.sh" "$@"
 bash "$here/check-generate-command.sh" "$@"

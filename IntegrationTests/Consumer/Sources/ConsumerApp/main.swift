@@ -56,4 +56,8 @@ check(lent.readers.map(\.id) == ["r1", "r2"] && lent.audience == .avid, "Ref to 
 let lentAgain = try Book(jsonData: try lent.jsonData())
 check(lentAgain == lent, "round trip with a Core model")
 
+if let index = CommandLine.arguments.firstIndex(of: "--round-trip"), index + 1 < CommandLine.arguments.count {
+    try RealPayloads.roundTrip(into: URL(fileURLWithPath: CommandLine.arguments[index + 1]))
+}
+
 print("Consumer package OK: \(reading)")
