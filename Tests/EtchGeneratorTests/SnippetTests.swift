@@ -76,7 +76,6 @@ extension SnippetTests {
                         "startsAt", key: "starts_at", dateFormat: .millisecondsSince1970
                     )
                     static let note = Etch.ModelField<Swift.String?>("note", key: "note", isMutable: true, default: "none")
-                    static let all: [any Etch._AnyModelField] = [views, startsAt, note]
                 }
             """
         )
@@ -221,7 +220,7 @@ extension SnippetTests {
                 /// A `Ad`, tagged "advert".
                 case ad(Ad)
                 /// A variant this version of the schema does not know, kept whole and written back as it came.
-                case unknown(Etch.ModelDictionary)
+                case unknown(Etch.UnknownVariant)
 
                 /// The wire key whose value names the variant.
                 public static let discriminator = "kind"
@@ -236,6 +235,9 @@ extension SnippetTests {
             "model P {\n    let id: String\n}\nmodel Q {\n    let id: Int\n}\nunion U(discriminator: \"t\") {\n    case p(P)\n    case q(Q)\n}\n"
         )
         expectContains(output, "public enum U: Etch.ModelUnion {")
-        expectContains(output, "        default: self = .unknown(dictionary)")
+        expectContains(
+            output,
+            "        default: self = .unknown(Etch.UnknownVariant._read(dictionary, discriminator: Self.discriminator))"
+        )
     }
 }

@@ -104,6 +104,34 @@ extension ModelsV2DiagnosticTests {
                 "A.etch:5:15: error: unknown delete rule 'cascde'; did you mean 'cascade'?",
             ]),
         .init(
+            "namesGeneratedCodeCannotUse",
+            "model any {\n    let id: String\n}\nmodel K {\n    let id: String\n    var Type: String?\n    var Etch: Int?\n}\n"
+                + "enum E: String {\n    case RawValue\n}",
+            [
+                "A.etch:1:7: error: type name 'any' is reserved: it clashes with a Swift, Foundation or Etch type",
+                "A.etch:6:9: error: field name 'Type' is reserved: every generated model has a member of that name; "
+                    + "name the field differently and keep the wire key, as in '@key(\"Type\") let TypeValue: …'",
+                "A.etch:7:9: error: field name 'Etch' is reserved: every generated model has a member of that name; "
+                    + "name the field differently and keep the wire key, as in '@key(\"Etch\") let EtchValue: …'",
+                "A.etch:10:10: error: case name 'RawValue' is reserved: the generated enum uses it; name the case "
+                    + "differently and keep the raw value, as in 'case RawValueValue = \"RawValue\"'",
+            ]),
+        .init(
+            "unionCaseNamedLikeAType",
+            "model A {\n    let id: String\n}\nunion U(discriminator: \"t\") {\n    case A(A)\n}",
+            [
+                "A.etch:5:10: error: case name 'A' is also the name of a type; in the generated union it would hide the "
+                    + "type; name the case differently and keep the tag, as in 'case aItem = \"A\"'"
+            ]),
+        .init(
+            "unionVariantWithLocals",
+            "model A {\n    let id: String\n    @local var seen: Bool = false\n}\nunion U(discriminator: \"t\") {\n"
+                + "    case a(A)\n}",
+            [
+                "A.etch:6:12: error: case 'a' of union 'U' must hold a model without '@local' fields: a union value "
+                    + "keeps no local values, so 'A.seen' would be lost\nA.etch:3:16: note: 'seen' declared here"
+            ]),
+        .init(
             "keywordNamesAreFine",
             "model Repo {\n    let id: UUID\n    var private: Bool = false\n    let description: String?\n"
                 + "    let self: URL?\n}\nenum Visibility: String {\n    case public\n    case none\n}",

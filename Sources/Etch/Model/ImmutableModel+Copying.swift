@@ -21,11 +21,20 @@ extension ImmutableModel {
         } else {
             changed[key] = value
         }
+        // Checked first, so the `let` fields compare as they read.
+        let copy = try Self(dictionary: changed).replacingLocalValues(localValues)
         if let field = Self._schema.changedImmutableField(from: dictionary, to: changed) {
             throw Self.modelError(
                 ModelError(.immutableField(name: field.name), at: field.path.map(KeyPathComponent.key)))
         }
-        return try Self(dictionary: changed).replacingLocalValues(localValues)
+        return copy
+    }
+}
+
+extension ImmutableModel {
+    /// ``copyWith(value:forKey:)``'s storage, for a model known only as `any ImmutableModel`.
+    public func _copiedDictionary(value: ModelValue?, forKey key: String) throws(ModelError) -> ModelDictionary {
+        try copyWith(value: value, forKey: key).dictionary
     }
 }
 
@@ -50,13 +59,21 @@ public protocol _ModelChanges<Model> {
 
 /// The storage a `copyWith(_:)` closure changes, through the typed properties of `Changes`.
 public struct _ChangeState<Model: ImmutableModel> {
-    /// The storage being changed; setters keep it valid for the model.
-    public var dictionary: ModelDictionary
+    /// The storage being changed; only the typed field setters change it, so it stays valid.
+    public var dictionary: ModelDictionary { storage }
+    @usableFromInline var storage: ModelDictionary
     /// The local values being changed.
     public var localValues: Model.LocalValues
 
+    /// A field's value, read and written by generated `Changes` properties.
+    @inlinable
+    public subscript<Value>(field: ModelField<Value>) -> Value {
+        get { storage[_checked: field] }
+        set { storage[_checked: field] = newValue }
+    }
+
     @usableFromInline init(dictionary: ModelDictionary, localValues: Model.LocalValues) {
-        self.dictionary = dictionary
+        self.storage = dictionary
         self.localValues = localValues
     }
 }

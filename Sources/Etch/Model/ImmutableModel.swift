@@ -27,8 +27,13 @@ public protocol ImmutableModel: ModelValueRepresentable, Hashable, Codable, Cust
     /// - Throws: ``ModelError`` naming the key path and the expected and found types.
     init(dictionary: ModelDictionary) throws(ModelError)
 
-    /// Makes a model from storage that already passed its checks. Only Etch can make the
-    /// ``_CheckedProof`` it takes, so code outside Etch cannot make a model that skipped them.
+    /// A copy with one wire key set, or removed when `value` is `nil`; see the default in
+    /// `ImmutableModel+Copying.swift`. Unions refine it (their variant's rules apply).
+    func copyWith(value: ModelValue?, forKey key: String) throws(ModelError) -> Self
+
+    /// Makes a model from storage that already passed its checks, for Etch and generated code.
+    /// Only Etch makes the ``_CheckedProof`` it takes; this is not user API, and a model made
+    /// through it from unchecked storage can trap when read.
     init(_checkedDictionary dictionary: ModelDictionary, localValues: LocalValues, proof: _CheckedProof)
 }
 

@@ -60,7 +60,7 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
         self.operations = _FieldOperations(
             validate: { dictionary, field throws(ModelError) in try dictionary.validate(field) },
             describe: { dictionary, field in dictionary[_checked: field].fieldDescription },
-            storesSameValue: { first, second, field in field.storesSameStoredValue(in: first, as: second) }
+            storesSameValue: { first, second, field in field.readsSameValue(in: first, as: second) }
         )
     }
 
@@ -83,14 +83,21 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     /// The key path of this field, for errors.
     public var keyPath: [KeyPathComponent] { path.map(KeyPathComponent.key) }
 
-    /// Whether two dictionaries store the same value for this field (absent and `null`
-    /// count as the same where they read the same).
+    /// Whether two checked dictionaries hold the same value for this field as it reads:
+    /// the stored value or else the default, compared as the field writes it.
     @inlinable
-    func storesSameStoredValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool {
-        let old = storedValue(in: first)
-        let new = storedValue(in: second)
-        if Value.valueForMissingKey != nil, old ?? .null == .null, new ?? .null == .null { return true }
-        return old == new
+    func readsSameValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool {
+        canonicalValue(in: first) == canonicalValue(in: second)
+    }
+
+    /// The field's value in a checked dictionary as the field writes it; `nil` when a
+    /// required value is missing.
+    @inlinable
+    func canonicalValue(in dictionary: ModelDictionary) -> ModelValue? {
+        if let stored = storedValue(in: dictionary) {
+            return Value(_checked: stored, context: context, proof: _CheckedProof()).modelValue(context: context)
+        }
+        return (defaultValue ?? Value.valueForMissingKey)?.modelValue(context: context)
     }
 }
 
@@ -169,7 +176,14 @@ extension ModelDictionary {
                 // An explicit `null` already reads as `nil`: keep it, so the copy stays equal.
                 if let current, current != .null { setValue(nil, atPath: field.path) }
             } else if let current {
-                if current != stored { setValue(stored, atPath: field.path) }
+                // A stored value that reads and writes as the new one stays as it arrived
+                // (a lowercase UUID, a number for a Decimal), so the copy stays equal.
+                if current != stored,
+                    Value(_checked: current, context: field.context, proof: _CheckedProof()).modelValue(
+                        context: field.context) != stored
+                {
+                    setValue(stored, atPath: field.path)
+                }
             } else if field.defaultValue?.modelValue(context: field.context) != stored {
                 // An absent key already reads as the default: writing it would change nothing
                 // but the bytes, and a copy that changes nothing stays equal.

@@ -20,7 +20,7 @@ public struct _ModelSchema: Sendable {
         for field in fields { try field.validate(in: dictionary) }
     }
 
-    /// The first `let` field whose stored value differs between two dictionaries.
+    /// The first `let` field whose value, as it reads, differs between two checked dictionaries.
     func changedImmutableField(from old: ModelDictionary, to new: ModelDictionary) -> (any _AnyModelField)? {
         fields.first { !$0.isMutable && !$0.storesSameValue(in: old, as: new) }
     }
@@ -51,7 +51,7 @@ public protocol _AnyModelField: Sendable {
     func validate(in dictionary: ModelDictionary) throws(ModelError)
     /// The field's value in a checked dictionary, as a description shows it.
     func describe(in dictionary: ModelDictionary) -> String
-    /// Whether two dictionaries store the same value for this field.
+    /// Whether two checked dictionaries hold the same value for this field, as it reads.
     func storesSameValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool
 }
 
@@ -66,8 +66,7 @@ extension ModelField: _AnyModelField {
         operations.describe(dictionary, self)
     }
 
-    /// Whether two dictionaries store the same value for this field (absent and `null`
-    /// count as the same where they read the same).
+    /// Whether two checked dictionaries hold the same value for this field, as it reads.
     public func storesSameValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool {
         operations.storesSameValue(first, second, self)
     }

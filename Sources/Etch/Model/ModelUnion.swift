@@ -84,16 +84,39 @@ extension ModelUnion {
         }
     }
 
-    /// Makes a union from storage that already passed its checks.
+    /// Makes a union from storage that already passed its checks. A value that no longer
+    /// reads as the variant its tag names (only underscored API can make one) reads as unknown.
     public init(_checkedDictionary dictionary: ModelDictionary, localValues: NoLocalValues, proof: _CheckedProof) {
-        do {
-            try self.init(dictionary: dictionary)
-        } catch {
-            preconditionFailure("Etch: a checked \(Self.self) no longer reads: \(error)")
+        if let value = try? Self(dictionary: dictionary) {
+            self = value
+        } else if let unknown = try? Self(_tag: nil, dictionary: dictionary) {
+            self = unknown
+        } else {
+            preconditionFailure("Etch: a checked \(Self.self) no longer reads")
         }
     }
 
-    /// Reads a nested union its parent already checked: the variant's model is not checked again.
+    /// A copy of the variant with one wire key set, by the variant's own rules (a `let`
+    /// field is refused). The discriminator cannot change: that would be another variant.
+    ///
+    /// - Throws: ``ModelError`` for the discriminator, a `let` field, or a value that does not fit.
+    public func copyWith(value: ModelValue?, forKey key: String) throws(ModelError) -> Self {
+        guard key != Self.discriminator else {
+            throw Self.modelError(ModelError(.immutableField(name: key), at: [.key(key)]))
+        }
+        let variant = _variant
+        var changed: ModelDictionary
+        if let model = variant.model {
+            changed = try model._copiedDictionary(value: value, forKey: key)
+        } else {
+            changed = variant.dictionary
+            changed[key] = value
+        }
+        if let tag = variant.tag { changed[Self.discriminator] = .string(tag) }
+        return try Self(dictionary: changed)
+    }
+
+    /// Reads a nested union its parent already checked (the variant's fields are checked again).
     public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .object(let dictionary) = checkedModelValue else {
             preconditionFailure("Etch: a checked \(Self.self) is no longer an object")

@@ -55,7 +55,7 @@ public struct CodeWriter: Sendable {
                 writer.line(joined)
             } else {
                 // Array literals one element per line end with a comma, as swift-format writes them.
-                let last = brackets.open == "[" ? "," : ""
+                let last = brackets.open.hasSuffix("[") ? "," : ""
                 for (position, argument) in arguments.enumerated() {
                     writer.line(argument + (position == arguments.count - 1 ? last : ","))
                 }

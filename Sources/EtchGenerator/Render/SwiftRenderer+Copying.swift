@@ -18,7 +18,7 @@ extension SwiftRenderer {
                 writer.documentation(documentation(of: field))
                 let storage =
                     field.isLocal
-                    ? "_state.localValues.\(field.name)" : "_state.dictionary[_checked: _Fields.\(field.name)]"
+                    ? "_state.localValues.\(field.name)" : "_state[_Fields.\(field.name)]"
                 writer.block("\(access)var \(field.name): \(field.type.source) {") { writer in
                     writer.line("get { \(storage) }")
                     writer.line("set { \(storage) = newValue }")

@@ -10,9 +10,6 @@ extension SwiftRenderer {
         case .nil: "nil"
         case .emptyArray: "[]"
         case .emptyDictionary: "[:]"
-        case .enumCase(let type?, let name) where ["Type", "Protocol"].contains(name.name):
-            // `Kind.Type` would name the metatype: wrap the contextual case instead.
-            "Swift.Optional<\(type)>.some(.\(name))"
         case .enumCase(let type?, let name): "\(type).\(name)"
         case .enumCase(nil, let name): ".\(name)"
         }

@@ -15,8 +15,23 @@ extension SwiftRenderer {
             }
             writer.blankLine()
             writer.line("/// The model's name and field table, for Etch.")
-            writer.line(
-                "\(access)static let _schema = Etch._ModelSchema(\(Self.literal(model.name)), fields: _Fields.all)")
+            let fieldTable = model.fields.map { "_Fields.\($0.name)" }
+            let head = "\(access)static let _schema = Etch._ModelSchema("
+            let name = Self.literal(model.name)
+            if (head + name + ", fields: [" + fieldTable.joined(separator: ", ") + "])").count + 4
+                <= CodeWriter.lineLength
+            {
+                writer.line(head + name + ", fields: [" + fieldTable.joined(separator: ", ") + "])")
+            } else {
+                // As swift-format lays out a call whose array does not fit on one line.
+                writer.line(head)
+                writer.indented { writer in
+                    writer.line(name + ",")
+                    writer.line("fields: [")
+                    writer.indented { writer in for entry in fieldTable { writer.line(entry + ",") } }
+                }
+                writer.line("    ])")
+            }
             writer.blankLine()
             writer.line("/// Makes a model from storage Etch has checked.")
             writer.call(
@@ -63,7 +78,7 @@ extension SwiftRenderer {
             if !model.localFields.isEmpty {
                 writer.call(
                     "self.localValues = LocalValues",
-                    model.localFields.map { "\($0.name.source): \($0.name.localName)" })
+                    model.localFields.map { "\($0.name.label): \($0.name.localName)" })
             }
         }
         writer.line("}")
@@ -139,8 +154,6 @@ extension SwiftRenderer {
                 if let rule = field.deleteRule { arguments.append("onDelete: .\(rule.rawValue)") }
                 writer.call("static let \(field.name) = Etch.ModelField<\(field.type.source)>", arguments)
             }
-            writer.call(
-                "static let all: [any Etch._AnyModelField] = ", model.fields.map(\.name.source), brackets: ("[", "]"))
         }
     }
 

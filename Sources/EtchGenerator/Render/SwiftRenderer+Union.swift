@@ -12,7 +12,7 @@ extension SwiftRenderer {
             }
             writer.line(
                 "/// A variant this version of the schema does not know, kept whole and written back as it came.")
-            writer.line("case unknown(Etch.ModelDictionary)")
+            writer.line("case unknown(Etch.UnknownVariant)")
             writer.blankLine()
             writer.line("/// The wire key whose value names the variant.")
             writer.line("\(access)static let discriminator = \(Self.literal(union.discriminator))")
@@ -30,11 +30,15 @@ extension SwiftRenderer {
                 if let idType = union.idType {
                     writer.line("default:")
                     writer.indented { writer in
-                        writer.line("try dictionary.validate(Etch.ModelField<\(idType.source)>(\"id\", key: \"id\"))")
-                        writer.line("self = .unknown(dictionary)")
+                        writer.line("let id = Etch.ModelField<\(idType.source)>(\"id\", key: \"id\")")
+                        writer.line(
+                            "self = .unknown(try Etch.UnknownVariant._read(dictionary, discriminator: Self.discriminator, id: id))"
+                        )
                     }
                 } else {
-                    writer.line("default: self = .unknown(dictionary)")
+                    writer.line(
+                        "default: self = .unknown(Etch.UnknownVariant._read(dictionary, discriminator: Self.discriminator))"
+                    )
                 }
                 writer.line("}")
             }
@@ -46,7 +50,7 @@ extension SwiftRenderer {
                     writer.line(
                         "case .\(variant.name)(let value): Etch._UnionVariant(\(Self.literal(variant.tag)), value)")
                 }
-                writer.line("case .unknown(let dictionary): Etch._UnionVariant(unknown: dictionary)")
+                writer.line("case .unknown(let unknown): Etch._UnionVariant(unknown: unknown.dictionary)")
                 writer.line("}")
             }
             if let idType = union.idType {
@@ -56,7 +60,7 @@ extension SwiftRenderer {
                     writer.line("switch self {")
                     for variant in union.variants { writer.line("case .\(variant.name)(let value): value.id") }
                     writer.line(
-                        "case .unknown(let dictionary): dictionary[_checked: Etch.ModelField<\(idType.source)>(\"id\", key: \"id\")]"
+                        "case .unknown(let unknown): unknown.dictionary[_checked: Etch.ModelField<\(idType.source)>(\"id\", key: \"id\")]"
                     )
                     writer.line("}")
                 }

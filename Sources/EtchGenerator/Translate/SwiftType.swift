@@ -1,3 +1,5 @@
+import EtchSchema
+
 /// A Swift type as generated code spells it, module-qualified so that a user's own type
 /// named `Date`, `JSON` or `Ref` cannot change what the generated code means.
 public indirect enum SwiftType: Sendable, Hashable {
@@ -73,14 +75,10 @@ public struct SwiftIdentifier: Sendable, Hashable, CustomStringConvertible {
     /// The name as Swift source; see ``source``.
     public var description: String { source }
 
-    /// Swift's reserved words, which generated code always escapes. Contextual keywords
-    /// (`open`, `some`, `async`, …) are plain identifiers in member position.
-    static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-        "internal", "let", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
-        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
-        "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
-        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Type",
-        "Protocol",
-    ]
+    /// The name as an argument label in a call: plain, as Swift wants keywords there, but
+    /// for the few that still need backticks.
+    public var label: String { SwiftKeyword.needsEscapingAsLabel(name) ? "`\(name)`" : name }
+
+    /// Swift's reserved words, which generated code always escapes.
+    static var keywords: Set<String> { SwiftKeyword.spellings }
 }

@@ -29,6 +29,13 @@ extension Checker {
     /// Refuses a case name the generated enum or union uses itself, suggesting how to keep
     /// the raw value.
     mutating func checkCaseName(_ name: NameSyntax, inUnion: Bool = false) {
+        if inUnion, declared[name.text] != nil {
+            error(
+                "case name '\(name.text)' is also the name of a type; in the generated union it would hide the type; "
+                    + "name the case differently and keep the tag, as in 'case \(name.text.prefix(1).lowercased() + name.text.dropFirst())Item = \"\(name.text)\"'",
+                at: name.location)
+            return
+        }
         let reserved = inUnion ? ReservedNames.unionCases : ReservedNames.enumCases
         guard reserved.contains(name.text) else { return }
         let kind = inUnion ? "union" : "enum"

@@ -77,7 +77,16 @@ extension Checker {
         }
         switch declared[typeName.text] {
         case .model:
-            return models[typeName.text]
+            guard let model = models[typeName.text] else { return nil }
+            if let local = model.fields.first(where: \.isLocal) {
+                error(
+                    "\(usage) without '@local' fields: a union value keeps no local values, so '\(model.name).\(local.name)' "
+                        + "would be lost",
+                    at: typeName.location,
+                    notes: [Diagnostic(.note, "'\(local.name)' declared here", at: local.location)])
+                return nil
+            }
+            return model
         case .enumeration:
             error("\(usage); '\(typeName.text)' is an enum", at: typeName.location)
         case .union:

@@ -12,7 +12,17 @@ public struct User: Etch.CopyableModel, Swift.Identifiable {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("User", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema(
+        "User",
+        fields: [
+            _Fields.id,
+            _Fields.name,
+            _Fields.email,
+            _Fields.mood,
+            _Fields.avatarURL,
+            _Fields.role,
+            _Fields.lastSeen,
+        ])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -77,26 +87,26 @@ public struct User: Etch.CopyableModel, Swift.Identifiable {
 
         /// The `name` field, stored under the wire key `name`.
         public var name: Swift.String {
-            get { _state.dictionary[_checked: _Fields.name] }
-            set { _state.dictionary[_checked: _Fields.name] = newValue }
+            get { _state[_Fields.name] }
+            set { _state[_Fields.name] = newValue }
         }
 
         /// The `mood` field, stored under the wire key `mood`.
         public var mood: Swift.String {
-            get { _state.dictionary[_checked: _Fields.mood] }
-            set { _state.dictionary[_checked: _Fields.mood] = newValue }
+            get { _state[_Fields.mood] }
+            set { _state[_Fields.mood] = newValue }
         }
 
         /// The `role` field, stored under the wire key `role`.
         public var role: Role {
-            get { _state.dictionary[_checked: _Fields.role] }
-            set { _state.dictionary[_checked: _Fields.role] = newValue }
+            get { _state[_Fields.role] }
+            set { _state[_Fields.role] = newValue }
         }
 
         /// When the user was last seen, sent by the server as seconds since 1970.
         public var lastSeen: Foundation.Date? {
-            get { _state.dictionary[_checked: _Fields.lastSeen] }
-            set { _state.dictionary[_checked: _Fields.lastSeen] = newValue }
+            get { _state[_Fields.lastSeen] }
+            set { _state[_Fields.lastSeen] = newValue }
         }
     }
 
@@ -131,7 +141,6 @@ public struct User: Etch.CopyableModel, Swift.Identifiable {
         static let lastSeen = Etch.ModelField<Foundation.Date?>(
             "lastSeen", key: "lastSeen", isMutable: true, dateFormat: .secondsSince1970
         )
-        static let all: [any Etch._AnyModelField] = [id, name, email, mood, avatarURL, role, lastSeen]
     }
 }
 
@@ -177,7 +186,19 @@ public struct Room: Etch.CopyableModel, Swift.Identifiable {
     public let localValues: LocalValues
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Room", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema(
+        "Room",
+        fields: [
+            _Fields.id,
+            _Fields.title,
+            _Fields.createdAt,
+            _Fields.lastMessageAt,
+            _Fields.owner,
+            _Fields.creator,
+            _Fields.members,
+            _Fields.unread,
+            _Fields.settings,
+        ])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -258,32 +279,32 @@ public struct Room: Etch.CopyableModel, Swift.Identifiable {
 
         /// The `title` field, stored under the wire key `title`.
         public var title: Swift.String {
-            get { _state.dictionary[_checked: _Fields.title] }
-            set { _state.dictionary[_checked: _Fields.title] = newValue }
+            get { _state[_Fields.title] }
+            set { _state[_Fields.title] = newValue }
         }
 
         /// The `lastMessageAt` field, stored under the wire key `last_message_at`.
         public var lastMessageAt: Foundation.Date? {
-            get { _state.dictionary[_checked: _Fields.lastMessageAt] }
-            set { _state.dictionary[_checked: _Fields.lastMessageAt] = newValue }
+            get { _state[_Fields.lastMessageAt] }
+            set { _state[_Fields.lastMessageAt] = newValue }
         }
 
         /// The `members` field, stored under the wire key `members`.
         public var members: [Etch.Ref<User>] {
-            get { _state.dictionary[_checked: _Fields.members] }
-            set { _state.dictionary[_checked: _Fields.members] = newValue }
+            get { _state[_Fields.members] }
+            set { _state[_Fields.members] = newValue }
         }
 
         /// Unread messages, read from the nested `stats` object.
         public var unread: Swift.Int {
-            get { _state.dictionary[_checked: _Fields.unread] }
-            set { _state.dictionary[_checked: _Fields.unread] = newValue }
+            get { _state[_Fields.unread] }
+            set { _state[_Fields.unread] = newValue }
         }
 
         /// The `settings` field, stored under the wire key `settings`.
         public var settings: [Swift.String: Etch.JSON] {
-            get { _state.dictionary[_checked: _Fields.settings] }
-            set { _state.dictionary[_checked: _Fields.settings] = newValue }
+            get { _state[_Fields.settings] }
+            set { _state[_Fields.settings] = newValue }
         }
 
         /// Whether the room's row is expanded in the list: kept on the device only.
@@ -354,16 +375,5 @@ public struct Room: Etch.CopyableModel, Swift.Identifiable {
         static let settings = Etch.ModelField<[Swift.String: Etch.JSON]>(
             "settings", key: "settings", isMutable: true, default: [:]
         )
-        static let all: [any Etch._AnyModelField] = [
-            id,
-            title,
-            createdAt,
-            lastMessageAt,
-            owner,
-            creator,
-            members,
-            unread,
-            settings,
-        ]
     }
 }

@@ -12,7 +12,25 @@ public struct Scalars: Etch.CopyableModel, Swift.Identifiable {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Scalars", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema(
+        "Scalars",
+        fields: [
+            _Fields.id,
+            _Fields.text,
+            _Fields.count,
+            _Fields.big,
+            _Fields.unsigned,
+            _Fields.ratio,
+            _Fields.scale,
+            _Fields.flag,
+            _Fields.createdAt,
+            _Fields.elapsed,
+            _Fields.blob,
+            _Fields.link,
+            _Fields.uuid,
+            _Fields.price,
+            _Fields.extra,
+        ])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -117,86 +135,86 @@ public struct Scalars: Etch.CopyableModel, Swift.Identifiable {
 
         /// The `text` field, stored under the wire key `text`.
         public var text: Swift.String {
-            get { _state.dictionary[_checked: _Fields.text] }
-            set { _state.dictionary[_checked: _Fields.text] = newValue }
+            get { _state[_Fields.text] }
+            set { _state[_Fields.text] = newValue }
         }
 
         /// The `count` field, stored under the wire key `count`.
         public var count: Swift.Int {
-            get { _state.dictionary[_checked: _Fields.count] }
-            set { _state.dictionary[_checked: _Fields.count] = newValue }
+            get { _state[_Fields.count] }
+            set { _state[_Fields.count] = newValue }
         }
 
         /// The `big` field, stored under the wire key `big`.
         public var big: Swift.Int64? {
-            get { _state.dictionary[_checked: _Fields.big] }
-            set { _state.dictionary[_checked: _Fields.big] = newValue }
+            get { _state[_Fields.big] }
+            set { _state[_Fields.big] = newValue }
         }
 
         /// The `unsigned` field, stored under the wire key `unsigned`.
         public var unsigned: Swift.UInt {
-            get { _state.dictionary[_checked: _Fields.unsigned] }
-            set { _state.dictionary[_checked: _Fields.unsigned] = newValue }
+            get { _state[_Fields.unsigned] }
+            set { _state[_Fields.unsigned] = newValue }
         }
 
         /// The `ratio` field, stored under the wire key `ratio`.
         public var ratio: Swift.Double {
-            get { _state.dictionary[_checked: _Fields.ratio] }
-            set { _state.dictionary[_checked: _Fields.ratio] = newValue }
+            get { _state[_Fields.ratio] }
+            set { _state[_Fields.ratio] = newValue }
         }
 
         /// The `scale` field, stored under the wire key `scale`.
         public var scale: Swift.Float? {
-            get { _state.dictionary[_checked: _Fields.scale] }
-            set { _state.dictionary[_checked: _Fields.scale] = newValue }
+            get { _state[_Fields.scale] }
+            set { _state[_Fields.scale] = newValue }
         }
 
         /// The `flag` field, stored under the wire key `flag`.
         public var flag: Swift.Bool {
-            get { _state.dictionary[_checked: _Fields.flag] }
-            set { _state.dictionary[_checked: _Fields.flag] = newValue }
+            get { _state[_Fields.flag] }
+            set { _state[_Fields.flag] = newValue }
         }
 
         /// The `createdAt` field, stored under the wire key `created_at`.
         public var createdAt: Foundation.Date? {
-            get { _state.dictionary[_checked: _Fields.createdAt] }
-            set { _state.dictionary[_checked: _Fields.createdAt] = newValue }
+            get { _state[_Fields.createdAt] }
+            set { _state[_Fields.createdAt] = newValue }
         }
 
         /// The `elapsed` field, stored under the wire key `elapsed`.
         public var elapsed: Foundation.TimeInterval? {
-            get { _state.dictionary[_checked: _Fields.elapsed] }
-            set { _state.dictionary[_checked: _Fields.elapsed] = newValue }
+            get { _state[_Fields.elapsed] }
+            set { _state[_Fields.elapsed] = newValue }
         }
 
         /// The `blob` field, stored under the wire key `blob`.
         public var blob: Foundation.Data? {
-            get { _state.dictionary[_checked: _Fields.blob] }
-            set { _state.dictionary[_checked: _Fields.blob] = newValue }
+            get { _state[_Fields.blob] }
+            set { _state[_Fields.blob] = newValue }
         }
 
         /// The `link` field, stored under the wire key `link`.
         public var link: Foundation.URL? {
-            get { _state.dictionary[_checked: _Fields.link] }
-            set { _state.dictionary[_checked: _Fields.link] = newValue }
+            get { _state[_Fields.link] }
+            set { _state[_Fields.link] = newValue }
         }
 
         /// The `uuid` field, stored under the wire key `uuid`.
         public var uuid: Foundation.UUID? {
-            get { _state.dictionary[_checked: _Fields.uuid] }
-            set { _state.dictionary[_checked: _Fields.uuid] = newValue }
+            get { _state[_Fields.uuid] }
+            set { _state[_Fields.uuid] = newValue }
         }
 
         /// The `price` field, stored under the wire key `price`.
         public var price: Foundation.Decimal? {
-            get { _state.dictionary[_checked: _Fields.price] }
-            set { _state.dictionary[_checked: _Fields.price] = newValue }
+            get { _state[_Fields.price] }
+            set { _state[_Fields.price] = newValue }
         }
 
         /// The `extra` field, stored under the wire key `extra`.
         public var extra: Etch.JSON? {
-            get { _state.dictionary[_checked: _Fields.extra] }
-            set { _state.dictionary[_checked: _Fields.extra] = newValue }
+            get { _state[_Fields.extra] }
+            set { _state[_Fields.extra] = newValue }
         }
     }
 
@@ -287,23 +305,6 @@ public struct Scalars: Etch.CopyableModel, Swift.Identifiable {
         static let uuid = Etch.ModelField<Foundation.UUID?>("uuid", key: "uuid", isMutable: true)
         static let price = Etch.ModelField<Foundation.Decimal?>("price", key: "price", isMutable: true)
         static let extra = Etch.ModelField<Etch.JSON?>("extra", key: "extra", isMutable: true)
-        static let all: [any Etch._AnyModelField] = [
-            id,
-            text,
-            count,
-            big,
-            unsigned,
-            ratio,
-            scale,
-            flag,
-            createdAt,
-            elapsed,
-            blob,
-            link,
-            uuid,
-            price,
-            extra,
-        ]
     }
 }
 
@@ -313,7 +314,21 @@ public struct Collections: Etch.CopyableModel, Swift.Identifiable {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Collections", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema(
+        "Collections",
+        fields: [
+            _Fields.id,
+            _Fields.tags,
+            _Fields.matrix,
+            _Fields.scores,
+            _Fields.maybeNames,
+            _Fields.children,
+            _Fields.parent,
+            _Fields.best,
+            _Fields.others,
+            _Fields.level,
+            _Fields.levels,
+        ])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -398,62 +413,62 @@ public struct Collections: Etch.CopyableModel, Swift.Identifiable {
 
         /// The `tags` field, stored under the wire key `tags`.
         public var tags: [Swift.String] {
-            get { _state.dictionary[_checked: _Fields.tags] }
-            set { _state.dictionary[_checked: _Fields.tags] = newValue }
+            get { _state[_Fields.tags] }
+            set { _state[_Fields.tags] = newValue }
         }
 
         /// The `matrix` field, stored under the wire key `matrix`.
         public var matrix: [[Swift.Int]] {
-            get { _state.dictionary[_checked: _Fields.matrix] }
-            set { _state.dictionary[_checked: _Fields.matrix] = newValue }
+            get { _state[_Fields.matrix] }
+            set { _state[_Fields.matrix] = newValue }
         }
 
         /// The `scores` field, stored under the wire key `scores`.
         public var scores: [Swift.String: Swift.Double] {
-            get { _state.dictionary[_checked: _Fields.scores] }
-            set { _state.dictionary[_checked: _Fields.scores] = newValue }
+            get { _state[_Fields.scores] }
+            set { _state[_Fields.scores] = newValue }
         }
 
         /// The `maybeNames` field, stored under the wire key `maybe_names`.
         public var maybeNames: [Swift.String?] {
-            get { _state.dictionary[_checked: _Fields.maybeNames] }
-            set { _state.dictionary[_checked: _Fields.maybeNames] = newValue }
+            get { _state[_Fields.maybeNames] }
+            set { _state[_Fields.maybeNames] = newValue }
         }
 
         /// The `children` field, stored under the wire key `children`.
         public var children: [Collections] {
-            get { _state.dictionary[_checked: _Fields.children] }
-            set { _state.dictionary[_checked: _Fields.children] = newValue }
+            get { _state[_Fields.children] }
+            set { _state[_Fields.children] = newValue }
         }
 
         /// The `parent` field, stored under the wire key `parent`.
         public var parent: Collections? {
-            get { _state.dictionary[_checked: _Fields.parent] }
-            set { _state.dictionary[_checked: _Fields.parent] = newValue }
+            get { _state[_Fields.parent] }
+            set { _state[_Fields.parent] = newValue }
         }
 
         /// The `best` field, stored under the wire key `best`.
         public var best: Etch.Ref<Scalars>? {
-            get { _state.dictionary[_checked: _Fields.best] }
-            set { _state.dictionary[_checked: _Fields.best] = newValue }
+            get { _state[_Fields.best] }
+            set { _state[_Fields.best] = newValue }
         }
 
         /// The `others` field, stored under the wire key `others`.
         public var others: [Etch.Ref<Scalars>] {
-            get { _state.dictionary[_checked: _Fields.others] }
-            set { _state.dictionary[_checked: _Fields.others] = newValue }
+            get { _state[_Fields.others] }
+            set { _state[_Fields.others] = newValue }
         }
 
         /// The `level` field, stored under the wire key `level`.
         public var level: Level {
-            get { _state.dictionary[_checked: _Fields.level] }
-            set { _state.dictionary[_checked: _Fields.level] = newValue }
+            get { _state[_Fields.level] }
+            set { _state[_Fields.level] = newValue }
         }
 
         /// The `levels` field, stored under the wire key `levels`.
         public var levels: [Level] {
-            get { _state.dictionary[_checked: _Fields.levels] }
-            set { _state.dictionary[_checked: _Fields.levels] = newValue }
+            get { _state[_Fields.levels] }
+            set { _state[_Fields.levels] = newValue }
         }
     }
 
@@ -528,19 +543,6 @@ public struct Collections: Etch.CopyableModel, Swift.Identifiable {
         )
         static let level = Etch.ModelField<Level>("level", key: "level", isMutable: true, default: Level.low)
         static let levels = Etch.ModelField<[Level]>("levels", key: "levels", isMutable: true, default: [])
-        static let all: [any Etch._AnyModelField] = [
-            id,
-            tags,
-            matrix,
-            scores,
-            maybeNames,
-            children,
-            parent,
-            best,
-            others,
-            level,
-            levels,
-        ]
     }
 }
 
@@ -553,7 +555,23 @@ public struct Attributes: Etch.CopyableModel, Swift.Identifiable {
     public let localValues: LocalValues
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Attributes", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema(
+        "Attributes",
+        fields: [
+            _Fields.id,
+            _Fields.views,
+            _Fields.likes,
+            _Fields.iso,
+            _Fields.seconds,
+            _Fields.milliseconds,
+            _Fields.day,
+            _Fields.category,
+            _Fields.slug,
+            _Fields.rank,
+            _Fields.escaped,
+            _Fields.negative,
+            _Fields.exponent,
+        ])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -658,68 +676,68 @@ public struct Attributes: Etch.CopyableModel, Swift.Identifiable {
 
         /// The `views` field, stored under the wire key `meta.stats.views`.
         public var views: Swift.Int {
-            get { _state.dictionary[_checked: _Fields.views] }
-            set { _state.dictionary[_checked: _Fields.views] = newValue }
+            get { _state[_Fields.views] }
+            set { _state[_Fields.views] = newValue }
         }
 
         /// The `likes` field, stored under the wire key `meta.stats.likes`.
         public var likes: Swift.Int {
-            get { _state.dictionary[_checked: _Fields.likes] }
-            set { _state.dictionary[_checked: _Fields.likes] = newValue }
+            get { _state[_Fields.likes] }
+            set { _state[_Fields.likes] = newValue }
         }
 
         /// The `iso` field, stored under the wire key `iso`.
         public var iso: Foundation.Date? {
-            get { _state.dictionary[_checked: _Fields.iso] }
-            set { _state.dictionary[_checked: _Fields.iso] = newValue }
+            get { _state[_Fields.iso] }
+            set { _state[_Fields.iso] = newValue }
         }
 
         /// The `seconds` field, stored under the wire key `seconds`.
         public var seconds: Foundation.Date? {
-            get { _state.dictionary[_checked: _Fields.seconds] }
-            set { _state.dictionary[_checked: _Fields.seconds] = newValue }
+            get { _state[_Fields.seconds] }
+            set { _state[_Fields.seconds] = newValue }
         }
 
         /// The `milliseconds` field, stored under the wire key `milliseconds`.
         public var milliseconds: [Foundation.Date] {
-            get { _state.dictionary[_checked: _Fields.milliseconds] }
-            set { _state.dictionary[_checked: _Fields.milliseconds] = newValue }
+            get { _state[_Fields.milliseconds] }
+            set { _state[_Fields.milliseconds] = newValue }
         }
 
         /// The `day` field, stored under the wire key `day`.
         public var day: Foundation.Date? {
-            get { _state.dictionary[_checked: _Fields.day] }
-            set { _state.dictionary[_checked: _Fields.day] = newValue }
+            get { _state[_Fields.day] }
+            set { _state[_Fields.day] = newValue }
         }
 
         /// The `category` field, stored under the wire key `category`.
         public var category: Swift.String {
-            get { _state.dictionary[_checked: _Fields.category] }
-            set { _state.dictionary[_checked: _Fields.category] = newValue }
+            get { _state[_Fields.category] }
+            set { _state[_Fields.category] = newValue }
         }
 
         /// The `rank` field, stored under the wire key `rank`.
         public var rank: Swift.Int {
-            get { _state.dictionary[_checked: _Fields.rank] }
-            set { _state.dictionary[_checked: _Fields.rank] = newValue }
+            get { _state[_Fields.rank] }
+            set { _state[_Fields.rank] = newValue }
         }
 
         /// The `escaped` field, stored under the wire key `escaped`.
         public var escaped: Swift.String {
-            get { _state.dictionary[_checked: _Fields.escaped] }
-            set { _state.dictionary[_checked: _Fields.escaped] = newValue }
+            get { _state[_Fields.escaped] }
+            set { _state[_Fields.escaped] = newValue }
         }
 
         /// The `negative` field, stored under the wire key `negative`.
         public var negative: Swift.Int {
-            get { _state.dictionary[_checked: _Fields.negative] }
-            set { _state.dictionary[_checked: _Fields.negative] = newValue }
+            get { _state[_Fields.negative] }
+            set { _state[_Fields.negative] = newValue }
         }
 
         /// The `exponent` field, stored under the wire key `exponent`.
         public var exponent: Swift.Double {
-            get { _state.dictionary[_checked: _Fields.exponent] }
-            set { _state.dictionary[_checked: _Fields.exponent] = newValue }
+            get { _state[_Fields.exponent] }
+            set { _state[_Fields.exponent] = newValue }
         }
 
         /// The local value `isSelected`: kept on this device only, never serialized.
@@ -844,21 +862,6 @@ public struct Attributes: Etch.CopyableModel, Swift.Identifiable {
         static let exponent = Etch.ModelField<Swift.Double>(
             "exponent", key: "exponent", isMutable: true, default: 1.5e3
         )
-        static let all: [any Etch._AnyModelField] = [
-            id,
-            views,
-            likes,
-            iso,
-            seconds,
-            milliseconds,
-            day,
-            category,
-            slug,
-            rank,
-            escaped,
-            negative,
-            exponent,
-        ]
     }
 }
 
@@ -868,7 +871,7 @@ public struct Point: Etch.ImmutableModel {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Point", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema("Point", fields: [_Fields.x, _Fields.y])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -900,7 +903,6 @@ public struct Point: Etch.ImmutableModel {
     fileprivate enum _Fields {
         static let x = Etch.ModelField<Swift.Double>("x", key: "x")
         static let y = Etch.ModelField<Swift.Double>("y", key: "y")
-        static let all: [any Etch._AnyModelField] = [x, y]
     }
 }
 

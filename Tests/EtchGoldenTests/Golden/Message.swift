@@ -12,7 +12,18 @@ public struct Message: Etch.CopyableModel, Swift.Identifiable {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Message", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema(
+        "Message",
+        fields: [
+            _Fields.id,
+            _Fields.roomID,
+            _Fields.author,
+            _Fields.text,
+            _Fields.sentAt,
+            _Fields.editedAt,
+            _Fields.reactions,
+            _Fields.attachments,
+        ])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -82,26 +93,26 @@ public struct Message: Etch.CopyableModel, Swift.Identifiable {
 
         /// The `text` field, stored under the wire key `text`.
         public var text: Swift.String {
-            get { _state.dictionary[_checked: _Fields.text] }
-            set { _state.dictionary[_checked: _Fields.text] = newValue }
+            get { _state[_Fields.text] }
+            set { _state[_Fields.text] = newValue }
         }
 
         /// The `editedAt` field, stored under the wire key `edited_at`.
         public var editedAt: Foundation.Date? {
-            get { _state.dictionary[_checked: _Fields.editedAt] }
-            set { _state.dictionary[_checked: _Fields.editedAt] = newValue }
+            get { _state[_Fields.editedAt] }
+            set { _state[_Fields.editedAt] = newValue }
         }
 
         /// The `reactions` field, stored under the wire key `reactions`.
         public var reactions: [Swift.String: Swift.Int] {
-            get { _state.dictionary[_checked: _Fields.reactions] }
-            set { _state.dictionary[_checked: _Fields.reactions] = newValue }
+            get { _state[_Fields.reactions] }
+            set { _state[_Fields.reactions] = newValue }
         }
 
         /// The `attachments` field, stored under the wire key `attachments`.
         public var attachments: [Attachment] {
-            get { _state.dictionary[_checked: _Fields.attachments] }
-            set { _state.dictionary[_checked: _Fields.attachments] = newValue }
+            get { _state[_Fields.attachments] }
+            set { _state[_Fields.attachments] = newValue }
         }
     }
 
@@ -139,16 +150,6 @@ public struct Message: Etch.CopyableModel, Swift.Identifiable {
         static let attachments = Etch.ModelField<[Attachment]>(
             "attachments", key: "attachments", isMutable: true, default: []
         )
-        static let all: [any Etch._AnyModelField] = [
-            id,
-            roomID,
-            author,
-            text,
-            sentAt,
-            editedAt,
-            reactions,
-            attachments,
-        ]
     }
 }
 
@@ -158,7 +159,19 @@ public struct Attachment: Etch.ImmutableModel {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Attachment", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema(
+        "Attachment",
+        fields: [
+            _Fields.url,
+            _Fields.byteCount,
+            _Fields.checksum,
+            _Fields.price,
+            _Fields.uploadID,
+            _Fields.duration,
+            _Fields.width,
+            _Fields.flags,
+            _Fields.size,
+        ])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -232,16 +245,5 @@ public struct Attachment: Etch.ImmutableModel {
         static let width = Etch.ModelField<Swift.Float?>("width", key: "width")
         static let flags = Etch.ModelField<[Swift.Bool]>("flags", key: "flags", default: [])
         static let size = Etch.ModelField<Swift.UInt?>("size", key: "size")
-        static let all: [any Etch._AnyModelField] = [
-            url,
-            byteCount,
-            checksum,
-            price,
-            uploadID,
-            duration,
-            width,
-            flags,
-            size,
-        ]
     }
 }

@@ -12,7 +12,25 @@ public struct Repository: Etch.CopyableModel, Swift.Identifiable {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Repository", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema(
+        "Repository",
+        fields: [
+            _Fields.id,
+            _Fields.name,
+            _Fields.description,
+            _Fields.`private`,
+            _Fields.`default`,
+            _Fields.`protocol`,
+            _Fields.`class`,
+            _Fields.type,
+            _Fields.`self`,
+            _Fields.`is`,
+            _Fields.`internal`,
+            _Fields.`public`,
+            _Fields.visibility,
+            _Fields.fallback,
+            _Fields.htmlLink,
+        ])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -117,26 +135,26 @@ public struct Repository: Etch.CopyableModel, Swift.Identifiable {
 
         /// The `private` field, stored under the wire key `private`.
         public var `private`: Swift.Bool {
-            get { _state.dictionary[_checked: _Fields.`private`] }
-            set { _state.dictionary[_checked: _Fields.`private`] = newValue }
+            get { _state[_Fields.`private`] }
+            set { _state[_Fields.`private`] = newValue }
         }
 
         /// The `default` field, stored under the wire key `default`.
         public var `default`: Swift.Bool? {
-            get { _state.dictionary[_checked: _Fields.`default`] }
-            set { _state.dictionary[_checked: _Fields.`default`] = newValue }
+            get { _state[_Fields.`default`] }
+            set { _state[_Fields.`default`] = newValue }
         }
 
         /// The `visibility` field, stored under the wire key `visibility`.
         public var visibility: Visibility? {
-            get { _state.dictionary[_checked: _Fields.visibility] }
-            set { _state.dictionary[_checked: _Fields.visibility] = newValue }
+            get { _state[_Fields.visibility] }
+            set { _state[_Fields.visibility] = newValue }
         }
 
         /// The `fallback` field, stored under the wire key `fallback`.
         public var fallback: Visibility {
-            get { _state.dictionary[_checked: _Fields.fallback] }
-            set { _state.dictionary[_checked: _Fields.fallback] = newValue }
+            get { _state[_Fields.fallback] }
+            set { _state[_Fields.fallback] = newValue }
         }
     }
 
@@ -181,23 +199,6 @@ public struct Repository: Etch.CopyableModel, Swift.Identifiable {
             "fallback", key: "fallback", isMutable: true, default: Visibility.none
         )
         static let htmlLink = Etch.ModelField<Foundation.URL?>("htmlLink", key: "_links.html")
-        static let all: [any Etch._AnyModelField] = [
-            id,
-            name,
-            description,
-            `private`,
-            `default`,
-            `protocol`,
-            `class`,
-            type,
-            `self`,
-            `is`,
-            `internal`,
-            `public`,
-            visibility,
-            fallback,
-            htmlLink,
-        ]
     }
 }
 
@@ -245,7 +246,7 @@ public struct Post: Etch.CopyableModel, Swift.Identifiable {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Post", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema("Post", fields: [_Fields.id, _Fields.text])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -285,8 +286,8 @@ public struct Post: Etch.CopyableModel, Swift.Identifiable {
 
         /// The `text` field, stored under the wire key `text`.
         public var text: Swift.String {
-            get { _state.dictionary[_checked: _Fields.text] }
-            set { _state.dictionary[_checked: _Fields.text] = newValue }
+            get { _state[_Fields.text] }
+            set { _state[_Fields.text] = newValue }
         }
     }
 
@@ -299,7 +300,6 @@ public struct Post: Etch.CopyableModel, Swift.Identifiable {
     fileprivate enum _Fields {
         static let id = Etch.ModelField<Swift.String>("id", key: "id")
         static let text = Etch.ModelField<Swift.String>("text", key: "text", isMutable: true)
-        static let all: [any Etch._AnyModelField] = [id, text]
     }
 }
 
@@ -309,7 +309,7 @@ public struct Ad: Etch.ImmutableModel, Swift.Identifiable {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Ad", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema("Ad", fields: [_Fields.id, _Fields.sponsor, _Fields.type])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -347,7 +347,6 @@ public struct Ad: Etch.ImmutableModel, Swift.Identifiable {
         static let id = Etch.ModelField<Swift.String>("id", key: "id")
         static let sponsor = Etch.ModelField<Swift.String>("sponsor", key: "sponsor")
         static let type = Etch.ModelField<Swift.String?>("type", key: "type")
-        static let all: [any Etch._AnyModelField] = [id, sponsor, type]
     }
 }
 
@@ -358,7 +357,7 @@ public enum FeedItem: Etch.ModelUnion, Swift.Identifiable {
     /// A paid placement.
     case ad(Ad)
     /// A variant this version of the schema does not know, kept whole and written back as it came.
-    case unknown(Etch.ModelDictionary)
+    case unknown(Etch.UnknownVariant)
 
     /// The wire key whose value names the variant.
     public static let discriminator = "type"
@@ -369,8 +368,8 @@ public enum FeedItem: Etch.ModelUnion, Swift.Identifiable {
         case "post": self = .post(try Post(dictionary: dictionary))
         case "advert": self = .ad(try Ad(dictionary: dictionary))
         default:
-            try dictionary.validate(Etch.ModelField<Swift.String>("id", key: "id"))
-            self = .unknown(dictionary)
+            let id = Etch.ModelField<Swift.String>("id", key: "id")
+            self = .unknown(try Etch.UnknownVariant._read(dictionary, discriminator: Self.discriminator, id: id))
         }
     }
 
@@ -379,7 +378,7 @@ public enum FeedItem: Etch.ModelUnion, Swift.Identifiable {
         switch self {
         case .post(let value): Etch._UnionVariant("post", value)
         case .ad(let value): Etch._UnionVariant("advert", value)
-        case .unknown(let dictionary): Etch._UnionVariant(unknown: dictionary)
+        case .unknown(let unknown): Etch._UnionVariant(unknown: unknown.dictionary)
         }
     }
 
@@ -388,7 +387,7 @@ public enum FeedItem: Etch.ModelUnion, Swift.Identifiable {
         switch self {
         case .post(let value): value.id
         case .ad(let value): value.id
-        case .unknown(let dictionary): dictionary[_checked: Etch.ModelField<Swift.String>("id", key: "id")]
+        case .unknown(let unknown): unknown.dictionary[_checked: Etch.ModelField<Swift.String>("id", key: "id")]
         }
     }
 }
@@ -399,7 +398,7 @@ public struct Feed: Etch.CopyableModel {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Feed", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema("Feed", fields: [_Fields.items, _Fields.pinned, _Fields.byKey])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -444,20 +443,20 @@ public struct Feed: Etch.CopyableModel {
 
         /// The `items` field, stored under the wire key `items`.
         public var items: [FeedItem] {
-            get { _state.dictionary[_checked: _Fields.items] }
-            set { _state.dictionary[_checked: _Fields.items] = newValue }
+            get { _state[_Fields.items] }
+            set { _state[_Fields.items] = newValue }
         }
 
         /// The `pinned` field, stored under the wire key `pinned`.
         public var pinned: FeedItem? {
-            get { _state.dictionary[_checked: _Fields.pinned] }
-            set { _state.dictionary[_checked: _Fields.pinned] = newValue }
+            get { _state[_Fields.pinned] }
+            set { _state[_Fields.pinned] = newValue }
         }
 
         /// The `byKey` field, stored under the wire key `by_key`.
         public var byKey: [Swift.String: FeedItem] {
-            get { _state.dictionary[_checked: _Fields.byKey] }
-            set { _state.dictionary[_checked: _Fields.byKey] = newValue }
+            get { _state[_Fields.byKey] }
+            set { _state[_Fields.byKey] = newValue }
         }
     }
 
@@ -483,7 +482,6 @@ public struct Feed: Etch.CopyableModel {
         static let byKey = Etch.ModelField<[Swift.String: FeedItem]>(
             "byKey", key: "by_key", isMutable: true, default: [:]
         )
-        static let all: [any Etch._AnyModelField] = [items, pinned, byKey]
     }
 }
 
@@ -493,7 +491,7 @@ public struct Artist: Etch.CopyableModel, Swift.Identifiable {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Artist", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema("Artist", fields: [_Fields.id, _Fields.name])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -546,8 +544,8 @@ public struct Artist: Etch.CopyableModel, Swift.Identifiable {
 
         /// The `name` field, stored under the wire key `name`.
         public var name: Swift.String {
-            get { _state.dictionary[_checked: _Fields.name] }
-            set { _state.dictionary[_checked: _Fields.name] = newValue }
+            get { _state[_Fields.name] }
+            set { _state[_Fields.name] = newValue }
         }
     }
 
@@ -560,7 +558,6 @@ public struct Artist: Etch.CopyableModel, Swift.Identifiable {
     fileprivate enum _Fields {
         static let id = Etch.ModelField<Swift.String>("id", key: "id")
         static let name = Etch.ModelField<Swift.String>("name", key: "name", isMutable: true)
-        static let all: [any Etch._AnyModelField] = [id, name]
     }
 }
 
@@ -570,7 +567,16 @@ public struct Album: Etch.CopyableModel, Swift.Identifiable {
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Album", fields: _Fields.all)
+    public static let _schema = Etch._ModelSchema(
+        "Album",
+        fields: [
+            _Fields.id,
+            _Fields.title,
+            _Fields.year,
+            _Fields.artist,
+            _Fields.guests,
+            _Fields.producer,
+        ])
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -630,26 +636,26 @@ public struct Album: Etch.CopyableModel, Swift.Identifiable {
 
         /// The `title` field, stored under the wire key `title`.
         public var title: Swift.String {
-            get { _state.dictionary[_checked: _Fields.title] }
-            set { _state.dictionary[_checked: _Fields.title] = newValue }
+            get { _state[_Fields.title] }
+            set { _state[_Fields.title] = newValue }
         }
 
         /// The `year` field, stored under the wire key `year`.
         public var year: Swift.Int {
-            get { _state.dictionary[_checked: _Fields.year] }
-            set { _state.dictionary[_checked: _Fields.year] = newValue }
+            get { _state[_Fields.year] }
+            set { _state[_Fields.year] = newValue }
         }
 
         /// The `guests` field, stored under the wire key `guests`.
         public var guests: [Etch.Ref<Artist>] {
-            get { _state.dictionary[_checked: _Fields.guests] }
-            set { _state.dictionary[_checked: _Fields.guests] = newValue }
+            get { _state[_Fields.guests] }
+            set { _state[_Fields.guests] = newValue }
         }
 
         /// The `producer` field, stored under the wire key `producer`.
         public var producer: Etch.Ref<Artist>? {
-            get { _state.dictionary[_checked: _Fields.producer] }
-            set { _state.dictionary[_checked: _Fields.producer] = newValue }
+            get { _state[_Fields.producer] }
+            set { _state[_Fields.producer] = newValue }
         }
     }
 
@@ -687,6 +693,126 @@ public struct Album: Etch.CopyableModel, Swift.Identifiable {
         static let producer = Etch.ModelField<Etch.Ref<Artist>?>(
             "producer", key: "producer", isMutable: true, references: Artist.self, onDelete: .nullify
         )
-        static let all: [any Etch._AnyModelField] = [id, title, year, artist, guests, producer]
+    }
+}
+
+/// Names that the generated field table and local values must not trip over.
+public struct Flags: Etch.CopyableModel, Swift.Identifiable {
+    /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
+    public let dictionary: Etch.ModelDictionary
+
+    /// The `@local` values: never serialized, not part of equality, kept by copies.
+    public let localValues: LocalValues
+
+    /// The model's name and field table, for Etch.
+    public static let _schema = Etch._ModelSchema("Flags", fields: [_Fields.id, _Fields.all, _Fields.none])
+
+    /// Makes a model from storage Etch has checked.
+    public init(
+        _checkedDictionary dictionary: Etch.ModelDictionary, localValues: LocalValues, proof: Etch._CheckedProof
+    ) {
+        self.dictionary = dictionary
+        self.localValues = localValues
+    }
+
+    /// Makes a new `Flags`; the defaults are the schema's.
+    public init(
+        id: Swift.String,
+        all: Swift.String? = nil,
+        none: Swift.Bool = false,
+        `default`: Swift.Int = 0,
+        `self` _self: Swift.Bool = false
+    ) {
+        var dictionary = Etch.ModelDictionary()
+        dictionary.set(id, for: _Fields.id)
+        dictionary.set(all, for: _Fields.all)
+        dictionary.set(none, for: _Fields.none)
+        self.dictionary = dictionary
+        self.localValues = LocalValues(default: `default`, self: _self)
+    }
+
+    // MARK: - Fields
+
+    /// The `id` field, stored under the wire key `id`.
+    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+
+    /// The `all` field, stored under the wire key `all`.
+    public var all: Swift.String? { dictionary[_checked: _Fields.all] }
+
+    /// The `none` field, stored under the wire key `none`.
+    public var none: Swift.Bool { dictionary[_checked: _Fields.none] }
+
+    /// The local value `default`: kept on this device only, never serialized.
+    public var `default`: Swift.Int { localValues.`default` }
+
+    /// The local value `self`: kept on this device only, never serialized.
+    public var `self`: Swift.Bool { localValues.`self` }
+
+    // MARK: - Copying
+
+    /// The `var` fields of `Flags`, for `copyWith(_:)`.
+    public struct Changes: Etch._ModelChanges {
+        /// The storage being changed.
+        public var _state: Etch._ChangeState<Flags>
+
+        /// Makes changes over a model's storage.
+        public init(_state: Etch._ChangeState<Flags>) { self._state = _state }
+
+        /// The `none` field, stored under the wire key `none`.
+        public var none: Swift.Bool {
+            get { _state[_Fields.none] }
+            set { _state[_Fields.none] = newValue }
+        }
+
+        /// The local value `default`: kept on this device only, never serialized.
+        public var `default`: Swift.Int {
+            get { _state.localValues.`default` }
+            set { _state.localValues.`default` = newValue }
+        }
+
+        /// The local value `self`: kept on this device only, never serialized.
+        public var `self`: Swift.Bool {
+            get { _state.localValues.`self` }
+            set { _state.localValues.`self` = newValue }
+        }
+    }
+
+    /// A copy with `none` changed.
+    public func copyWith(none: Swift.Bool) -> Flags {
+        copyWith { $0.none = none }
+    }
+
+    /// A copy with `default` changed.
+    public func copyWith(`default`: Swift.Int) -> Flags {
+        copyWith { $0.`default` = `default` }
+    }
+
+    /// A copy with `self` changed.
+    public func copyWith(`self` _self: Swift.Bool) -> Flags {
+        copyWith { $0.`self` = _self }
+    }
+
+    /// The `@local` values of `Flags`.
+    public struct LocalValues: Etch.ModelLocalValues {
+        /// The local value `default`: kept on this device only, never serialized.
+        public var `default`: Swift.Int = 0
+        /// The local value `self`: kept on this device only, never serialized.
+        public var `self`: Swift.Bool = false
+
+        /// Makes local values with the schema's defaults.
+        public init() {}
+
+        /// Makes local values; the defaults are the schema's.
+        public init(`default`: Swift.Int = 0, `self` _self: Swift.Bool = false) {
+            self.`default` = `default`
+            self.`self` = _self
+        }
+    }
+
+    /// The wire keys, conversions and defaults of the declared fields.
+    fileprivate enum _Fields {
+        static let id = Etch.ModelField<Swift.String>("id", key: "id")
+        static let all = Etch.ModelField<Swift.String?>("all", key: "all")
+        static let none = Etch.ModelField<Swift.Bool>("none", key: "none", isMutable: true, default: false)
     }
 }
