@@ -87,7 +87,7 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
     ///
     /// - Parameters:
     ///   - keys: The sort order; ties, and an empty list, are ordered by id.
-    ///   - pageSize: How many objects to ask the loader for at a time.
+    ///   - pageSize: How many objects to ask the loader for at a time (at least 1).
     ///   - loader: Fetches pages for ``loadNextPage()`` and ``reload()``.
     ///   - file: Where to keep the objects between launches.
     public init(
@@ -96,9 +96,8 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
         loader: PageLoader? = nil,
         file: DataSourceFile? = nil
     ) {
-        precondition(pageSize > 0, "DataSource needs a positive page size")
         var store = SortedStore(order: ElementOrder(keys: keys))
-        self.pageSize = pageSize
+        self.pageSize = max(1, pageSize)
         self.loader = loader
         self.file = file
         guard let file else {

@@ -99,11 +99,16 @@ public struct ListChange<Element: Sendable>: Sendable {
     /// Objects that did not change are kept from `array`; inserted, moved and updated ones
     /// are taken from ``snapshot``.
     ///
-    /// - Precondition: `array` has ``oldCount`` elements: it is the array before the change.
+    /// An array of another length than ``oldCount`` cannot be the array before the change
+    /// (a change was missed): it becomes ``snapshot``, so the result is right either way.
+    ///
     /// - Complexity: O(*n* + *k* log *k*), where *n* is the larger array's length and *k*
     ///   the number of changed objects.
     public func apply(to array: inout [Element]) {
-        precondition(array.count == oldCount, "ListChange applied to an array of the wrong length")
+        guard array.count == oldCount else {
+            array = snapshot
+            return
+        }
         let removed = (deletions + moves.map(\.oldIndex)).sorted()
         let inserted = (insertions + moves.map(\.newIndex)).sorted()
         var result: [Element] = []

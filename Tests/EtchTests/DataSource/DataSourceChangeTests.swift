@@ -135,6 +135,18 @@ extension DataSourceChangeTests {
         #expect(deletion.snapshot.map(\.id) == ["b", "c", "a"])
     }
 
+    @Test func aChangeAppliedToAnArrayOfTheWrongLengthGivesTheSnapshot() async {
+        let tasks = DataSource<TaskItem>(sortedBy: [.ascending(\.rank)], pageSize: 0)
+        await tasks.sortAndAdd(contentsOf: [task("a", rank: 1), task("b", rank: 2)])
+        var changes = await tasks.changes().makeAsyncIterator()
+        _ = await changes.next()
+        await tasks.sortAndAdd(task("c", rank: 3))
+        let change = await changes.next()!
+        var missedOne = [task("a", rank: 1)]
+        change.apply(to: &missedOne)
+        #expect(missedOne.map(\.id) == ["a", "b", "c"])
+    }
+
     @Test func subscribersThatGoAwayAreRemoved() async {
         let tasks = DataSource<TaskItem>(sortedBy: [.ascending(\.rank)])
         do {
