@@ -1,18 +1,30 @@
-/// "Did you mean" suggestions: the closest candidate by edit distance.
+/// "Did you mean" suggestions: the closest candidate by edit distance, and the schema's
+/// spelling of type names other languages use (`Integer`, `bool`, `Float64`, …).
 enum Suggestion {
+    /// The largest edit distance ever suggested across, whatever the name's length.
+    static let maximumDistance = 8
+    /// How many candidates one look-up compares at most. Schemas with fewer names of a
+    /// similar length than this get the closest of all of them.
+    static let maximumComparisons = 500
+    /// How much comparing (characters compared and distance table cells) one set of
+    /// candidates may spend over all its look-ups; after that, only aliases are suggested.
+    /// A schema would need a thousand misspelled names among hundreds of similar ones to
+    /// reach it; it costs well under a second.
+    static let workBudget = 10_000_000
+
     /// The candidate closest to `name`, if one is close enough to be a likely typo.
     ///
-    /// - Complexity: O(*m* × *n* × *k*) for *k* candidates of length about *m*.
+    /// - Complexity: O(*k* × *m* × *d*) for *k* candidates (at most ``maximumComparisons``
+    ///   of them compared) of length about *m*, and the distance bound *d*; never more than
+    ///   ``workBudget``.
     static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
-        let limit = max(1, name.count / 3)
-        var best: (candidate: String, distance: Int)?
-        for candidate in candidates.sorted() where candidate != name {
-            let distance =
-                editDistance(name.lowercased(), candidate.lowercased())
-                + (name.lowercased() == candidate.lowercased() ? 1 : 0)
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
-        }
-        return best?.candidate
+        var index = SuggestionIndex(candidates)
+        return index.closest(to: name)
+    }
+
+    /// The largest edit distance that still reads as a typo of a name of `length` characters.
+    static func distanceLimit(forLength length: Int) -> Int {
+        min(max(1, length / 3), maximumDistance)
     }
 
     /// `message` with `; did you mean 'x'?` added when a close candidate exists.
@@ -21,27 +33,8 @@ enum Suggestion {
         _ message: String, for name: String, among candidates: some Sequence<String>, prefix: String = "",
         otherwise: String = ""
     ) -> String {
-        guard let suggestion = closest(to: name, among: candidates) else { return message + otherwise }
-        return "\(message); did you mean '\(prefix)\(suggestion)'?"
-    }
-
-    /// The Levenshtein distance between two strings.
-    static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-        let lhs = Array(lhs)
-        let rhs = Array(rhs)
-        if lhs.isEmpty { return rhs.count }
-        if rhs.isEmpty { return lhs.count }
-        var previous = Array(0...rhs.count)
-        var current = previous
-        for i in 1...lhs.count {
-            current[0] = i
-            for j in 1...rhs.count {
-                let substitution = previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-            }
-            swap(&previous, &current)
-        }
-        return previous[rhs.count]
+        var index = SuggestionIndex(candidates)
+        return index.message(message, for: name, prefix: prefix, otherwise: otherwise)
     }
 
     /// Names in quotes for a message: `'a', 'b' or 'c'`.
