@@ -6,6 +6,14 @@ struct EditDistance {
     /// The work done by every call so far.
     private(set) var work = 0
 
+    /// The distance of `candidate` from a name already lowercased into scalars, when it is at
+    /// most `bound`; a candidate that differs only in case is one edit away.
+    mutating func caseInsensitiveDistance(_ folded: [Unicode.Scalar], _ candidate: String, bound: Int) -> Int? {
+        let other = Array(candidate.lowercased().unicodeScalars)
+        let caseOnly = other == folded ? 1 : 0
+        return distance(folded, other, bound: bound - caseOnly).map { $0 + caseOnly }
+    }
+
     /// The edit distance between two strings, when it is at most `bound`.
     ///
     /// A common prefix and suffix are skipped first; of the rest, only the cells within

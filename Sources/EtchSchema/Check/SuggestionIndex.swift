@@ -14,7 +14,7 @@ struct SuggestionIndex {
         var folded: [Unicode.Scalar]
     }
 
-    /// The candidates by the length of their folded form, each group sorted by name.
+    /// The candidates by their length in scalars, each group sorted by name.
     private var byLength: [Int: [Candidate]] = [:]
     /// Every candidate name, for exact matches and aliases.
     private var names: Set<String> = []
@@ -33,7 +33,7 @@ struct SuggestionIndex {
         for name in Set(candidates) {
             names.insert(name)
             let folded = Array(name.lowercased().unicodeScalars)
-            byLength[folded.count, default: []].append(Candidate(name: name, folded: folded))
+            byLength[name.unicodeScalars.count, default: []].append(Candidate(name: name, folded: folded))
         }
         for length in byLength.keys { byLength[length]?.sort { $0.name < $1.name } }
     }
@@ -52,17 +52,15 @@ struct SuggestionIndex {
     mutating func message(_ message: String, for name: String, prefix: String = "", otherwise: String = "")
         -> String
     {
-        if let alias = TypeNameAlias.spelling(of: name), names.contains(alias) {
-            return "\(message); did you mean '\(prefix)\(alias)'?"
-        }
-        guard let suggestion = closest(to: name) else { return message + otherwise }
-        return "\(message); did you mean '\(prefix)\(suggestion)'?"
+        let alias = TypeNameAlias.spelling(of: name).flatMap { names.contains($0) ? $0 : nil }
+        return Suggestion.phrase(message, suggesting: alias ?? closest(to: name), prefix: prefix, otherwise: otherwise)
     }
 
     /// The closest candidate, comparing nearest lengths first.
     private mutating func search(_ name: String) -> String? {
         let folded = Array(name.lowercased().unicodeScalars)
-        let limit = Suggestion.distanceLimit(forLength: folded.count)
+        let nameLength = name.unicodeScalars.count
+        let limit = Suggestion.distanceLimit(forLength: nameLength)
         var best: (distance: Int, name: String)?
         var comparisons = 0
         // Lengths nearest to the name's first: 0, -1, +1, -2, +2, …; no candidate further
@@ -70,7 +68,7 @@ struct SuggestionIndex {
         for offset in 0...(2 * limit) {
             let difference = (offset + 1) / 2
             if let best, difference > best.distance { break }
-            let length = folded.count + (offset % 2 == 0 ? difference : -difference)
+            let length = nameLength + (offset % 2 == 0 ? difference : -difference)
             let group = byLength[length] ?? []
             for position in Self.outward(from: Self.insertionPoint(of: name, in: group), count: group.count) {
                 let candidate = group[position]
