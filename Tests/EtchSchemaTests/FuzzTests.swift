@@ -85,6 +85,15 @@ extension FuzzTests {
             id: "unclosedComments", text: String(repeating: "/*", count: 5_000),
             first: "F.etch:1:1: error: unterminated '/*' comment", errors: 1),
         PathologicalCase(
+            id: "atSigns", text: String(repeating: "@", count: 10_000),
+            first: "F.etch:1:2: error: expected attribute name after '@', found '@'", errors: 1),
+        PathologicalCase(
+            id: "quotes", text: String(repeating: "\"", count: 5_001),
+            first: "F.etch:1:1: error: expected 'model' or 'enum' declaration, found string literal \"\"", errors: 2),
+        PathologicalCase(
+            id: "nulAndByteOrderMark", text: "\u{0}\u{FEFF}model",
+            first: "F.etch:1:1: error: unexpected character 0x0 in schema", errors: 3),
+        PathologicalCase(
             id: "refOfRef", text: "model A { let a: Ref<Ref<Ref<A>>> }",
             first: "F.etch:1:18: error: 'Ref' takes one model name, as in 'Ref<User>'", errors: 1),
     ]
