@@ -64,3 +64,19 @@ let package = Package(
         .testTarget(name: "EtchShadowingTests", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
     ]
 )
+
+// libFuzzer targets, built only by `Scripts/fuzz.sh` (which sets ETCH_FUZZ=1), so that a
+// normal `swift build` and `swift test` never compile them.
+if Context.environment["ETCH_FUZZ"] == "1" {
+    package.targets += [
+        // Declares libFuzzer's driver, which each fuzzer's `main` calls.
+        .target(name: "FuzzerDriver", path: "Fuzz/Driver"),
+        .executableTarget(name: "EtchJSONFuzzer", dependencies: ["Etch", "FuzzerDriver"], path: "Fuzz/JSONFuzzer"),
+        .executableTarget(
+            name: "EtchSchemaFuzzer", dependencies: ["EtchSchema", "EtchGenerator", "FuzzerDriver"],
+            path: "Fuzz/SchemaFuzzer"),
+        .executableTarget(
+            name: "EtchModelFuzzer", dependencies: ["Etch", "FuzzerDriver"], path: "Fuzz/ModelFuzzer",
+            plugins: ["EtchPlugin"]),
+    ]
+}

@@ -6,22 +6,42 @@ extension Checker {
 
     /// Resolves a written type, reporting unknown names and unsupported shapes.
     ///
+    /// Optionals are unwrapped in a loop and other nesting is bounded by `depth`, so no
+    /// type, however it was built, can exhaust the stack.
+    ///
     /// - Returns: The type, or `nil` when an error was reported.
-    mutating func resolve(_ type: TypeSyntax) -> FieldType? {
+    mutating func resolve(_ type: TypeSyntax, depth: Int = 0) -> FieldType? {
+        var wrapped = type
+        var optionals: [SourceLocation] = []
+        while case .optional(let inner, let location) = wrapped {
+            optionals.append(location)
+            wrapped = inner
+        }
+        guard depth + optionals.count < Parser.maximumTypeDepth else {
+            error("type is nested too deeply", at: type.location)
+            return nil
+        }
+        guard let resolved = resolveUnwrapped(wrapped, depth: depth + optionals.count) else { return nil }
+        switch optionals.count {
+        case 0: return resolved
+        case 1: return .optional(resolved)
+        default:
+            error("nested optional type '\(type)' is not supported", at: optionals[optionals.count - 2])
+            return nil
+        }
+    }
+
+    /// Resolves a type that is not an optional.
+    private mutating func resolveUnwrapped(_ type: TypeSyntax, depth: Int) -> FieldType? {
         switch type {
         case .named(let name, let arguments):
             return resolveNamed(name, arguments: arguments)
-        case .optional(let wrapped, let location):
-            guard let inner = resolve(wrapped) else { return nil }
-            if inner.isOptional {
-                error("nested optional type '\(type)' is not supported", at: location)
-                return nil
-            }
-            return .optional(inner)
+        case .optional:
+            return resolve(type, depth: depth)
         case .array(let element, _):
-            return resolve(element).map { .array($0) }
+            return resolve(element, depth: depth + 1).map { .array($0) }
         case .dictionary(let key, let value, _):
-            let resolvedValue = resolve(value)
+            let resolvedValue = resolve(value, depth: depth + 1)
             guard case .named(let keyName, let keyArguments) = key, keyName.text == "String", keyArguments.isEmpty
             else {
                 error("dictionary keys must be 'String', found '\(key)'", at: key.location)
@@ -43,9 +63,7 @@ extension Checker {
             case .enumeration: resolved = .enumeration(name.text)
             case .union: resolved = .union(name.text)
             case nil:
-                error(
-                    Suggestion.message("unknown type '\(name.text)'", for: name.text, among: knownTypeNames),
-                    at: name.location)
+                error(unknownTypeMessage(name, arguments: arguments), at: name.location)
                 return nil
             }
         }
@@ -54,6 +72,17 @@ extension Checker {
             return nil
         }
         return resolved
+    }
+
+    /// "unknown type 'X'", with the schema's spelling of a type another language names that
+    /// way (`Array<Int>` -> `[Int]`, `Boolean` -> `Bool`) or the closest known name.
+    mutating func unknownTypeMessage(_ name: NameSyntax, arguments: [TypeSyntax]) -> String {
+        let message = "unknown type '\(name.text)'"
+        if let spelling = TypeNameAlias.collectionSpelling(of: name.text, arguments: arguments.map(\.description)) {
+            return "\(message); did you mean '\(spelling)'?"
+        }
+        if typeNameSuggestions == nil { typeNameSuggestions = SuggestionIndex(knownTypeNames) }
+        return typeNameSuggestions?.message(message, for: name.text) ?? message
     }
 
     /// Resolves `Ref<Model>`; whether the model has an `id` is checked once all models are.
@@ -74,10 +103,12 @@ extension Checker {
         case nil where ScalarType(rawValue: target.text) != nil:
             error("'Ref' can only refer to a model; '\(target.text)' is a built-in type", at: target.location)
         case nil:
-            let models = declared.compactMap { if case .model = $0.value { $0.key } else { nil } }
-            error(
-                Suggestion.message("unknown model '\(target.text)'", for: target.text, among: models),
-                at: target.location)
+            if modelNameSuggestions == nil {
+                modelNameSuggestions = SuggestionIndex(
+                    declared.compactMap { if case .model = $0.value { $0.key } else { nil } })
+            }
+            let message = modelNameSuggestions?.message("unknown model '\(target.text)'", for: target.text)
+            error(message ?? "unknown model '\(target.text)'", at: target.location)
         }
         return nil
     }

@@ -31,6 +31,9 @@ public struct Checker {
     var importedModules: [String: String] = [:]
     /// The references to check at the end.
     var references: [PendingReference] = []
+    /// "Did you mean" look-ups among type names and model names, made on first use.
+    var typeNameSuggestions: SuggestionIndex?
+    var modelNameSuggestions: SuggestionIndex?
     /// The problems found so far.
     public internal(set) var diagnostics: [Diagnostic] = []
 

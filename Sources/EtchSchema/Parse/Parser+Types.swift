@@ -1,41 +1,64 @@
 extension Parser {
     /// Parses a type: a name with optional generic arguments, `[T]`, `[K: V]`, each
     /// optionally followed by `?`.
+    ///
+    /// A type may be at most ``maximumTypeDepth`` levels high, each `?` counting as a level,
+    /// so the stages after the parser never see a deeper type.
     mutating func parseType(expected expectation: String, depth: Int = 0) throws(ParseFailure) -> TypeSyntax {
-        guard depth < Self.maximumTypeDepth else {
-            report(.error, "type is nested too deeply", at: current.location)
-            throw ParseFailure()
-        }
+        try parseLeveledType(expected: expectation, depth: depth).type
+    }
+
+    /// Parses a type, returning it with its height: 1 for a name, one more for each `[]`,
+    /// `[:]`, `<>` or `?` around a type.
+    mutating func parseLeveledType(expected expectation: String, depth: Int) throws(ParseFailure)
+        -> (type: TypeSyntax, height: Int)
+    {
+        guard depth < Self.maximumTypeDepth else { throw nestedTooDeeply() }
         var type: TypeSyntax
+        var height: Int
         if at(.identifier) {
             let name = NameSyntax(advance().text, at: tokens[index - 1].location)
             var arguments: [TypeSyntax] = []
+            height = 1
             if at(.leftAngle), !current.isAtStartOfLine {
                 advance()
                 repeat {
-                    arguments.append(try parseType(expected: "generic argument of '\(name.text)'", depth: depth + 1))
+                    let argument = try parseLeveledType(
+                        expected: "generic argument of '\(name.text)'", depth: depth + 1)
+                    arguments.append(argument.type)
+                    height = max(height, argument.height + 1)
                 } while consume(.comma) != nil
                 _ = try expect(.rightAngle, "'>' to close the generic arguments of '\(name.text)'")
             }
             type = .named(name, genericArguments: arguments)
         } else if at(.leftBracket) {
             let bracket = advance()
-            let element = try parseType(expected: "element type after '['", depth: depth + 1)
+            let element = try parseLeveledType(expected: "element type after '['", depth: depth + 1)
+            height = element.height + 1
             if consume(.colon) != nil {
-                let value = try parseType(expected: "value type after ':' in dictionary type", depth: depth + 1)
+                let value = try parseLeveledType(expected: "value type after ':' in dictionary type", depth: depth + 1)
+                height = max(height, value.height + 1)
                 _ = try expect(.rightBracket, "']' to close the dictionary type")
-                type = .dictionary(key: element, value: value, bracket.location)
+                type = .dictionary(key: element.type, value: value.type, bracket.location)
             } else {
                 _ = try expect(.rightBracket, "']' to close the array type")
-                type = .array(element, bracket.location)
+                type = .array(element.type, bracket.location)
             }
         } else {
             throw fail(expected: expectation)
         }
         while at(.question), !current.isAtStartOfLine {
+            height += 1
+            guard height <= Self.maximumTypeDepth else { throw nestedTooDeeply() }
             type = .optional(type, advance().location)
         }
-        return type
+        return (type, height)
+    }
+
+    /// Reports a type nested deeper than ``maximumTypeDepth`` at the current token.
+    mutating func nestedTooDeeply() -> ParseFailure {
+        report(.error, "type is nested too deeply", at: current.location)
+        return ParseFailure()
     }
 
     /// Parses a literal: a string, an integer or floating-point number (with an optional

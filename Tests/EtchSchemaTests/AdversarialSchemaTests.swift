@@ -1,0 +1,90 @@
+import Testing
+
+@testable import EtchSchema
+
+/// Schemas that crashed the checker or took quadratic time (issue 10). None of these tests
+/// measures time: at these sizes the old code overflowed the stack or ran for minutes.
+@Suite struct AdversarialSchemaTests {}
+
+extension AdversarialSchemaTests {
+    func check(_ text: String) -> SchemaCheckResult {
+        Schema(sources: [SchemaSource(path: "A.etch", text: text)]).checked()
+    }
+
+    @Test func fiftyThousandQuestionMarksAreNestedTooDeeply() {
+        let result = check(AdversarialSchemas.optionals(50_000))
+        #expect(result.diagnostics.map(\.description) == ["A.etch:2:49: error: type is nested too deeply"])
+    }
+
+    @Test func questionMarksCountAgainstTheDepthLimit() {
+        // 32 levels fit: the name, 30 brackets and one '?'; a second '?' is one too many.
+        let brackets = String(repeating: "[", count: 30) + "Int" + String(repeating: "]", count: 30)
+        #expect(check("model A { let a: \(brackets)? }").diagnostics.isEmpty)
+        #expect(
+            check("model A { let a: \(brackets)?? }").diagnostics.map(\.description) == [
+                "A.etch:1:82: error: type is nested too deeply"
+            ])
+    }
+
+    @Test func theCheckerBoundsTypesItWasNotGivenByTheParser() {
+        let location = SourceLocation(path: "A.etch", line: 1, column: 1)
+        var type = TypeSyntax.named(NameSyntax("Int", at: location), genericArguments: [])
+        for _ in 0..<100 { type = .array(type, type.location) }
+        var checker = Checker(trees: [])
+        #expect(checker.resolve(type) == nil)
+        #expect(checker.diagnostics.map(\.description) == ["A.etch:1:1: error: type is nested too deeply"])
+    }
+
+    @Test func nestedOptionalsAreReportedAtTheSecondQuestionMark() {
+        #expect(
+            check("model A { let a: Int??? }").diagnostics.map(\.description) == [
+                "A.etch:1:22: error: nested optional type 'Int???' is not supported"
+            ])
+    }
+
+    @Test func aLongChainOfInlineModelsChecksClean() throws {
+        let result = check(AdversarialSchemas.chain(20_000, closed: false))
+        #expect(result.diagnostics.isEmpty)
+        #expect(try #require(result.schema).files[0].declarations.count == 20_000)
+    }
+
+    @Test func aLongCycleOfInlineModelsIsOneError() {
+        let result = check(AdversarialSchemas.chain(20_000, closed: true))
+        #expect(result.diagnostics.count == 1)
+        let first = result.diagnostics.first
+        #expect(first?.location == SourceLocation(path: "A.etch", line: 2, column: 9))
+        #expect(
+            first?.message.hasPrefix("model 'M0' contains itself inline through 'M0.next: M1' -> 'M1.next: M2'") == true
+        )
+        #expect(first?.message.contains("'M19999.next: M0'; make one of these fields optional") == true)
+        #expect(first?.notes.count == 19_999)
+    }
+
+    @Test func tenThousandMisspelledTypeNames() {
+        let (tree, _) = Parser.parse(SchemaSource(path: "A.etch", text: AdversarialSchemas.misspelled(10_000)))
+        var checker = Checker(trees: [tree])
+        _ = checker.check()
+        let messages = checker.diagnostics.map(\.message)
+        #expect(messages.count == 10_000)
+        #expect(messages.allSatisfy { $0.hasPrefix("unknown type 'Modl") })
+        // Among 10,000 names of the same length a look-up compares only the nearest in sort
+        // order, and all look-ups share a budget: some get a suggestion, always a close one.
+        let suggested = messages.filter { $0.contains("did you mean") }.compactMap {
+            $0.split(separator: "did you mean '").last
+        }
+        #expect(suggested.count > 100)
+        #expect(suggested.allSatisfy { $0.hasPrefix("Model") && $0.count == 12 })
+        // One comparison of these names costs at most 10 × 17 cells and 22 characters.
+        #expect((checker.typeNameSuggestions?.work ?? .max) <= Suggestion.workBudget + 10 * 17 + 22)
+    }
+
+    @Test func aTwentyThousandCharacterNameMisspelledInTenFields() {
+        let result = check(AdversarialSchemas.longName(20_000))
+        #expect(result.diagnostics.count == 10)
+        let name = String(repeating: "a", count: 20_000)
+        #expect(
+            result.diagnostics.allSatisfy {
+                $0.message == "unknown type '\(name.dropLast())b'; did you mean '\(name)'?"
+            })
+    }
+}

@@ -1,0 +1,76 @@
+import EtchTestSupport
+import Testing
+
+@testable import EtchSchema
+
+@Suite struct SuggestionTests {}
+
+extension SuggestionTests {
+    /// The textbook Levenshtein distance, to compare the bounded one with.
+    static func reference(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar]) -> Int {
+        var previous = Array(0...rhs.count)
+        for i in 1...max(1, lhs.count) where !lhs.isEmpty {
+            var current = [i] + Array(repeating: 0, count: rhs.count)
+            for j in 1...max(1, rhs.count) where !rhs.isEmpty {
+                current[j] = min(
+                    previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1), previous[j] + 1, current[j - 1] + 1)
+            }
+            previous = current
+        }
+        return previous[rhs.count]
+    }
+
+    @Test func boundedDistanceAgreesWithTheTextbookOne() {
+        var generator = SeededGenerator(seed: 0x5EED)
+        var distances = EditDistance()
+        let alphabet = Array("abcA".unicodeScalars)
+        for round in 0..<5_000 {
+            let lhs = (0..<Int.random(in: 0...9, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }
+            let rhs = (0..<Int.random(in: 0...9, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }
+            let bound = Int.random(in: 0...6, using: &generator)
+            let full = Self.reference(lhs, rhs)
+            #expect(
+                distances.distance(lhs, rhs, bound: bound) == (full <= bound ? full : nil),
+                "round \(round): \(String(String.UnicodeScalarView(lhs))) / \(String(String.UnicodeScalarView(rhs))) within \(bound)"
+            )
+        }
+    }
+
+    @Test func boundedDistanceWorksOnlyNearTheDiagonal() {
+        var distances = EditDistance()
+        let long = Array(String(repeating: "ab", count: 10_000).unicodeScalars)
+        var changed = long
+        changed[10_000] = "x"
+        changed[0] = "y"
+        #expect(distances.distance(long, changed, bound: 8) == 2)
+        // A full table would be 400 million cells; the band is 17 cells wide.
+        #expect(distances.work <= 20_000 * 17 + 20_000)
+        let before = distances.work
+        #expect(distances.distance(long, Array(String(repeating: "cd", count: 10_000).unicodeScalars), bound: 8) == nil)
+        // No character matches, so row i costs at least i: it stops after `bound` + 1 rows.
+        #expect(distances.work - before <= 17 * 10 + 2)
+    }
+
+    @Test func aRepeatedMisspellingIsLookedUpOnce() {
+        var index = SuggestionIndex(["String", "Int", "User"])
+        #expect(index.closest(to: "Usr") == "User")
+        let work = index.work
+        #expect(index.closest(to: "Usr") == "User")
+        #expect(index.work == work)
+    }
+
+    @Test func suggestionsKeepTheirTieBreaksAndLimits() {
+        #expect(Suggestion.closest(to: "Dat", among: ["Date", "Data"]) == "Data")
+        #expect(Suggestion.closest(to: "string", among: ["String", "Strings"]) == "String")
+        #expect(Suggestion.closest(to: "Xyz", among: ["String", "Int"]) == nil)
+        #expect(Suggestion.closest(to: "A", among: ["A"]) == nil)
+        // Long names: the distance limit stops at eight edits.
+        let name = String(repeating: "q", count: 60)
+        #expect(Suggestion.closest(to: name, among: [String(repeating: "r", count: 8) + name.dropFirst(8)]) != nil)
+        #expect(Suggestion.closest(to: name, among: [String(repeating: "r", count: 9) + name.dropFirst(9)]) == nil)
+    }
+}
