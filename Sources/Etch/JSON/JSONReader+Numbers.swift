@@ -8,11 +8,12 @@ extension JSONReader {
     /// Reads a number at `position`.
     ///
     /// Integers become ``ModelValue/int(_:)`` over all of `Int64` and
-    /// ``ModelValue/uint(_:)`` above it up to `UInt64.max`. Anything else (a fraction, an
-    /// exponent, a larger integer, or `-0`) becomes a correctly rounded
-    /// ``ModelValue/double(_:)``: through Clinger's fast path when the digits fit 53 bits
-    /// and the power of ten is at most 22, through the standard library's correctly rounded,
-    /// locale-independent parser otherwise.
+    /// ``ModelValue/uint(_:)`` above it up to `UInt64.max`. A fraction, an exponent or `-0`
+    /// becomes a correctly rounded ``ModelValue/double(_:)`` when the double's shortest form
+    /// has the same value: through Clinger's fast path when there are at most 15 digits and
+    /// the power of ten is at most 22, through the standard library's correctly rounded,
+    /// locale-independent parser otherwise. A number no other case holds exactly, such as
+    /// `1e-400` or a 30-digit integer, becomes a ``ModelValue/number(_:)`` that keeps its text.
     mutating func readNumber() throws(JSONError) -> ModelValue {
         let start = position
         var cursor = position
@@ -85,7 +86,7 @@ extension JSONReader {
             if mantissa == 0 { return .double(-0.0) }
             if mantissa <= UInt64(Int64.max) + 1 { return .int(Int64(bitPattern: 0 &- mantissa)) }
         }
-        if isExact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+        if isExact, mantissa < 1_000_000_000_000_000, exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)
             if exponent < 0 {
                 value /= Self.powersOfTen[-exponent]
@@ -94,15 +95,16 @@ extension JSONReader {
             }
             return .double(isNegative ? -value : value)
         }
-        return try readDoubleSlowly(from: start, to: cursor)
+        return try readNumberSlowly(from: start, to: cursor)
     }
 
-    /// Parses a number with the standard library, which rounds correctly in every case.
-    private func readDoubleSlowly(from start: Int, to stop: Int) throws(JSONError) -> ModelValue {
+    /// Parses a number with the standard library, which rounds correctly in every case, and
+    /// keeps its text when the double would not write back the same value.
+    private func readNumberSlowly(from start: Int, to stop: Int) throws(JSONError) -> ModelValue {
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error(.numberOutOfRange, "number \(text) is too large for a Double", at: start)
+            throw error(.numberOutOfRange, "number \(JSONNumber.shortened(text)) is too large for a Double", at: start)
         }
-        return .double(value)
+        return ModelValue.number(text: text, decimal: DecimalText(text), double: value)
     }
 }

@@ -27,6 +27,9 @@ struct JSONWriter {
         case .int(let value): writeInteger(value.magnitude, isNegative: value < 0)
         case .uint(let value): writeInteger(value, isNegative: false)
         case .double(let value): try writeDouble(value)
+        case .number(let value):
+            var text = value.text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
         case .string(let value): writeString(value)
         case .array(let elements): try writeArray(elements)
         case .object(let object): try writeObject(object)

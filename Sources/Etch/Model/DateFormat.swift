@@ -78,6 +78,7 @@ extension DateFormat {
         case .int(let value): return Double(value)
         case .uint(let value): return Double(value)
         case .double(let value): return value
+        case .number(let value): return value.doubleValue
         default: throw mismatch(modelValue)
         }
     }

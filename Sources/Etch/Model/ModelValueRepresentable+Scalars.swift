@@ -54,6 +54,9 @@ func readInteger<T: FixedWidthInteger>(_ modelValue: ModelValue, as type: T.Type
             throw ModelError(.invalidValue(expected: expected, value: "\(value), not an integer in range"))
         }
         return result
+    case .number(let value):
+        // A kept number holds no integer that `Int64` or `UInt64` could.
+        throw ModelError(.invalidValue(expected: expected, value: "\(value.shortText), not an integer in range"))
     default:
         throw ModelError(.typeMismatch(expected: expected, found: modelValue.kindDescription))
     }
@@ -120,6 +123,7 @@ extension Double: ModelValueRepresentable {
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         switch modelValue {
         case .double(let value): self = value
+        case .number(let value): self = value.doubleValue
         case .int(let value): self = Double(value)
         case .uint(let value): self = Double(value)
         default: throw Self.mismatch(modelValue)
@@ -184,6 +188,18 @@ extension Decimal: ModelValueRepresentable {
                 throw ModelError(.invalidValue(expected: "Decimal", value: "\(value), out of range"))
             }
             self = decimal
+        case .number(let value):
+            // From the digits, not through a Double; below Decimal's range a number is zero.
+            let decimal = DecimalText(value.text)
+            if decimal.digits.count + decimal.exponent < -120 {
+                self = 0
+                return
+            }
+            guard let exact = Decimal(string: value.text, locale: Locale(identifier: "en_US_POSIX")), !exact.isNaN
+            else {
+                throw ModelError(.invalidValue(expected: "Decimal", value: "\(value.shortText), out of range"))
+            }
+            self = exact
         default: throw Self.mismatch(modelValue)
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A coding key for any string, so objects keep every key they carry.
 struct AnyCodingKey: CodingKey {
     var stringValue: String
@@ -69,6 +71,14 @@ extension ModelValue: Codable {
         case .double(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
+        case .number(let value):
+            // A Decimal keeps up to 38 digits, more than a Double; beyond its range, the Double.
+            var container = encoder.singleValueContainer()
+            if let decimal = Decimal(string: value.text, locale: Locale(identifier: "en_US_POSIX")), decimal.isFinite {
+                try container.encode(decimal)
+            } else {
+                try container.encode(value.doubleValue)
+            }
         case .string(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)

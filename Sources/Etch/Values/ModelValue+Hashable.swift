@@ -1,7 +1,7 @@
 extension ModelValue: Hashable {
     /// Values are equal when they hold the same JSON; numbers compare by value whichever
-    /// case holds them (`1`, `1.0` and `.uint(1)` are equal), and objects compare without
-    /// regard to key order.
+    /// case holds them (`1`, `1.0` and `.uint(1)` are equal; a ``number(_:)`` holds a value
+    /// no other case does), and objects compare without regard to key order.
     public static func == (lhs: ModelValue, rhs: ModelValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -12,6 +12,7 @@ extension ModelValue: Hashable {
         case (.double(let a), .double(let b)): a == b || (a.isNaN && b.isNaN)
         case (.double(let a), .int(let b)), (.int(let b), .double(let a)): Int64(exactly: a) == b
         case (.double(let a), .uint(let b)), (.uint(let b), .double(let a)): UInt64(exactly: a) == b
+        case (.number(let a), .number(let b)): a == b
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a == b
@@ -45,6 +46,9 @@ extension ModelValue: Hashable {
                 // Every NaN is equal to every other here, so they hash alike.
                 hasher.combine(value.isNaN ? .nan : value)
             }
+        case .number(let value):
+            hasher.combine(7 as UInt8)
+            hasher.combine(value)
         case .string(let value):
             hasher.combine(4 as UInt8)
             hasher.combine(value)

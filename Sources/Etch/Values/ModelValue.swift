@@ -19,8 +19,11 @@ public enum ModelValue: Sendable {
     case int(Int64)
     /// An integer above `Int64.max`; smaller values always use ``int(_:)``.
     case uint(UInt64)
-    /// A number with a fraction or an exponent, or one outside the integer ranges.
+    /// A number with a fraction or an exponent, or an integer outside the integer ranges,
+    /// whose shortest form as a `Double` writes back the same value.
     case double(Double)
+    /// A number no other case holds exactly (`1e-400`, thirty digits), kept as its text.
+    case number(JSONNumber)
     /// A string.
     case string(String)
     /// An ordered list of values.
@@ -38,7 +41,7 @@ extension ModelValue {
         switch self {
         case .null: "null"
         case .bool: "bool"
-        case .int, .uint, .double: "number"
+        case .int, .uint, .double, .number: "number"
         case .string: "string"
         case .array: "array"
         case .object: "object"
@@ -86,6 +89,7 @@ extension ModelValue: CustomDebugStringConvertible {
         case .int(let value): ".int(\(value))"
         case .uint(let value): ".uint(\(value))"
         case .double(let value): ".double(\(value))"
+        case .number(let value): ".number(\(value.text))"
         case .string(let value): ".string(\(value.debugDescription))"
         case .array(let elements): ".array([" + elements.map(\.debugDescription).joined(separator: ", ") + "])"
         case .object(let object):
