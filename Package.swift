@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Etch", targets: ["Etch"]),
+        // The store: many model types in one context, indexes, queries, SQLite files.
+        .library(name: "EtchStore", targets: ["EtchStore"]),
         .executable(name: "etch", targets: ["EtchCLI"]),
         .plugin(name: "EtchPlugin", targets: ["EtchPlugin"]),
         .plugin(name: "EtchGenerateCommand", targets: ["EtchGenerateCommand"]),
@@ -15,6 +17,12 @@ let package = Package(
     targets: [
         // Runtime: values, models, JSON, Codable, data source.
         .target(name: "Etch"),
+        // The system's SQLite: `SQLite3` on Apple platforms, libsqlite3 (pkg-config sqlite3) on Linux.
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // The store, its own product so that models alone build nothing more.
+        .target(name: "EtchStore", dependencies: ["Etch", "CSQLite"]),
         // Schema language: source text -> checked schema, with diagnostics.
         .target(name: "EtchSchema"),
         // Checked schema -> Swift source text.
@@ -51,6 +59,8 @@ let package = Package(
         .executableTarget(
             name: "EtchSaveLoopHelper", dependencies: ["Etch"], path: "Tests/EtchSaveLoopHelper",
             plugins: ["EtchPlugin"]),
+        .testTarget(
+            name: "EtchStoreTests", dependencies: ["EtchStore", "Etch", "EtchTestSupport"], plugins: ["EtchPlugin"]),
         .testTarget(name: "EtchSchemaTests", dependencies: ["EtchSchema", "EtchTestSupport"]),
         // Helpers shared by the test targets.
         .target(name: "EtchTestSupport", path: "Tests/EtchTestSupport"),

@@ -14,6 +14,11 @@ public protocol ImmutableModel: ModelValueRepresentable, Hashable, Codable, Cust
     /// Generated code provides it; it is not meant to be called from user code.
     static var _schema: _ModelSchema { get }
 
+    /// The schema's `@index`, `@unique` and `@sorted` fields, in schema order, for a store.
+    /// Generated code provides it for models that declare any; it is not meant to be called
+    /// from user code.
+    static var _indexes: [ModelIndex<Self>] { get }
+
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     var dictionary: ModelDictionary { get }
 

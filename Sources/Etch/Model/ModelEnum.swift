@@ -6,7 +6,7 @@
 /// Role(rawValue: "auditor")    // .unknown("auditor")
 /// Role.unknown("auditor").rawValue   // "auditor"
 /// ```
-public protocol ModelEnum: ModelValueRepresentable, RawRepresentable, Hashable, CustomStringConvertible
+public protocol ModelEnum: ModelValueRepresentable, RawRepresentable, Hashable, CustomStringConvertible, IndexableValue
 where RawValue == String {
     /// Makes a value; raw values that match no declared case become the unknown case.
     init(rawValue: String)

@@ -1,0 +1,57 @@
+import Etch
+
+/// Why a store refused an operation, with the model type, field, value and ids involved.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A model type the store was not made with.
+    case unknownModel(String)
+    /// A second object for a `@unique` value: the model, the field, the value, the id that
+    /// already holds it and the id of the object refused.
+    case uniqueViolation(model: String, field: String, value: String, existingID: String, newID: String)
+    /// An update or a delete of an id the store does not hold.
+    case notFound(model: String, id: String)
+    /// An index asked for by a key path the model has no index on.
+    case noIndex(model: String, keyPath: String, kind: String)
+    /// A runtime index whose name the model already uses.
+    case duplicateIndex(model: String, name: String)
+    /// The store's file is not a store Etch can read: not SQLite, damaged, or missing its
+    /// tables. The file is left as it is.
+    case damagedFile(path: String, reason: String)
+    /// The file was written by a newer version of Etch's store format.
+    case newerFileFormat(path: String, version: Int, supported: Int)
+    /// Reading or writing the file failed (disk full, permissions, a lock, …).
+    case fileFailure(path: String, reason: String)
+    /// An object in the file does not read as its model (a schema changed incompatibly).
+    case unreadableObject(model: String, id: String, reason: String)
+    /// An object that cannot be written as JSON (a non-finite double).
+    case unwritableObject(model: String, id: String, reason: String)
+    /// The store was closed.
+    case closed
+
+    /// The error in words, naming the model, field, value and ids.
+    public var description: String {
+        switch self {
+        case .unknownModel(let name):
+            "the store does not know the model type \(name); make the store with it (for example EtchModels.all)"
+        case .uniqueViolation(let model, let field, let value, let existingID, let newID):
+            "\(model).\(field) must be unique: \(value) is already held by id \(existingID), so \(newID) was refused"
+        case .notFound(let model, let id):
+            "no \(model) with id \(id)"
+        case .noIndex(let model, let keyPath, let kind):
+            "\(model) has no \(kind) index on \(keyPath)"
+        case .duplicateIndex(let model, let name):
+            "\(model) already has an index named \(name)"
+        case .damagedFile(let path, let reason):
+            "the store file \(path) is damaged and was left as it is: \(reason)"
+        case .newerFileFormat(let path, let version, let supported):
+            "the store file \(path) has format version \(version); this Etch reads up to \(supported)"
+        case .fileFailure(let path, let reason):
+            "the store file \(path) failed: \(reason)"
+        case .unreadableObject(let model, let id, let reason):
+            "the stored \(model) \(id) does not read: \(reason)"
+        case .unwritableObject(let model, let id, let reason):
+            "the \(model) \(id) cannot be written: \(reason)"
+        case .closed:
+            "the store is closed"
+        }
+    }
+}
