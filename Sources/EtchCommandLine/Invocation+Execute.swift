@@ -30,7 +30,10 @@ extension Invocation {
             try write(result.files, to: directory)
             return 0
         }
-        let plan = OutputPlan(expected: expectedOutputs, extra: extraOutput)
+        // The registry is always expected: the plugin declares it for every target.
+        let registry = GeneratorOptions.registryFileName
+        let plan = OutputPlan(
+            expected: expectedOutputs + (expectedOutputs.contains(registry) ? [] : [registry]), extra: extraOutput)
         let files = plan.arrange(result.files)
         try write(files, to: directory)
         try removeSwiftFiles(in: directory, except: Set(files.map(\.name)))
@@ -46,7 +49,7 @@ extension Invocation {
             if let other = seen[name] {
                 throw CommandError("'\(source.path)' and '\(other)' would both generate \(name).swift; rename one")
             }
-            if name + ".swift" == extraOutput {
+            if name + ".swift" == extraOutput || name + ".swift" == GeneratorOptions.registryFileName {
                 throw CommandError("'\(source.path)' would generate \(name).swift, a name Etch keeps; rename it")
             }
             seen[name] = source.path

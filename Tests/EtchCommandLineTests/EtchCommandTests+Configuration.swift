@@ -52,7 +52,7 @@ extension EtchCommandTests {
         }
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == [
-                "EtchAddedSchemas.swift", "Planned.swift", "Removed.swift",
+                "EtchAddedSchemas.swift", "EtchModels.swift", "Planned.swift", "Removed.swift",
             ])
         #expect(try contents("Planned.swift").contains("struct Planned: Etch.ImmutableModel"))
         #expect(try !contents("Removed.swift").contains("struct"))
@@ -65,7 +65,7 @@ extension EtchCommandTests {
         #expect(try !contents("EtchAddedSchemas.swift").contains("struct"))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == [
-                "EtchAddedSchemas.swift", "Planned.swift", "Removed.swift",
+                "EtchAddedSchemas.swift", "EtchModels.swift", "Planned.swift", "Removed.swift",
             ])
     }
 

@@ -13,7 +13,10 @@ extension EtchCommandTests {
         let output = app.appending(path: "Generated")
         let result = run(["generate", app.path, "--import", "Core=\(core.path)", "-o", output.path])
         #expect(result.code == 0, "\(result.errors)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["Room.swift"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == [
+                "EtchModels.swift", "Room.swift",
+            ])
         let room = try String(contentsOf: output.appending(path: "Room.swift"), encoding: .utf8)
         #expect(room.contains("import Core\nimport Etch\nimport Foundation\n"), "\(room)")
 

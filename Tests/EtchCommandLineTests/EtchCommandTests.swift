@@ -40,9 +40,9 @@ extension EtchCommandTests {
         let first = run(["generate", input.path, "--output", output.path, "--access-level", "internal"])
         #expect(first.code == 0, "\(first.errors)")
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        #expect(names == ["A.swift", "B.swift"])
+        #expect(names == ["A.swift", "B.swift", "EtchModels.swift"])
         let a = try String(contentsOf: output.appending(path: "A.swift"), encoding: .utf8)
-        #expect(a.contains("struct A: Etch.CopyableModel, Swift.Identifiable {") && !a.contains("public "))
+        #expect(a.contains("struct A: Etch.CopyableModel, Etch.IdentifiedModel {") && !a.contains("public "))
 
         let attributes = try FileManager.default.attributesOfItem(atPath: output.appending(path: "A.swift").path)
         Thread.sleep(forTimeInterval: 0.01)

@@ -24,7 +24,7 @@ extension ImportedSchemaSnippetTests {
             ],
             imports: Self.imports)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(result.files.map(\.name) == ["Room.swift", "Note.swift"])
+        #expect(result.files.map(\.name) == ["Room.swift", "Note.swift", "EtchModels.swift"])
         let room = try #require(result.files.first).contents
         #expect(
             room.hasPrefix(
@@ -38,7 +38,7 @@ extension ImportedSchemaSnippetTests {
 
                 """), "\(room)")
         #expect(room.contains("ModelField<Etch.Ref<User>>") && !room.contains("struct User"))
-        let note = try #require(result.files.last).contents
+        let note = try #require(result.files.first { $0.name == "Note.swift" }).contents
         #expect(note.contains("\nimport Etch\nimport Foundation\n") && !note.contains("import Core"))
     }
 }

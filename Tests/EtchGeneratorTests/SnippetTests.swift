@@ -99,7 +99,7 @@ extension SnippetTests {
                 }
             """
         )
-        expectContains(output, "public struct Task: Etch.CopyableModel, Swift.Identifiable {")
+        expectContains(output, "public struct Task: Etch.CopyableModel, Etch.IdentifiedModel {")
     }
 
     @Test func localFieldsLiveInLocalValues() {

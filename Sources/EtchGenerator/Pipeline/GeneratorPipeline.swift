@@ -17,7 +17,8 @@ public struct GeneratedFile: Sendable, Hashable {
 /// What a generator run produced: the files when the schema had no errors, and every
 /// diagnostic either way.
 public struct GeneratorResult: Sendable {
-    /// One file per schema file, in input order; empty when there were errors.
+    /// One file per schema file, in input order, then the registry (``GeneratorOptions/registryFileName``)
+    /// when the options ask for it; empty when there were errors.
     public var files: [GeneratedFile]
     /// Every problem found in the schema.
     public var diagnostics: [Diagnostic]
@@ -56,6 +57,11 @@ public struct GeneratorPipeline: Sendable {
     /// Runs the last two stages over a checked schema.
     public func generate(_ schema: CheckedSchema) -> [GeneratedFile] {
         let translator = SwiftTranslator(schema: schema, options: options)
-        return schema.files.map { SwiftRenderer().render(translator.translate($0)) }
+        let files = schema.files.map(translator.translate)
+        var generated = files.map { SwiftRenderer().render($0) }
+        if options.generatesRegistry {
+            generated.append(SwiftRenderer().renderRegistry(translator.registry(of: files)))
+        }
+        return generated
     }
 }

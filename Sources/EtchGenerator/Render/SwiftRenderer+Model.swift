@@ -2,7 +2,7 @@ extension SwiftRenderer {
     func renderModel(_ model: SwiftModelDescription, into writer: inout CodeWriter) {
         let access = model.access.prefix
         let base = model.mutableFields.isEmpty ? "Etch.ImmutableModel" : "Etch.CopyableModel"
-        let conformances = model.idType == nil ? base : base + ", Swift.Identifiable"
+        let conformances = model.idType == nil ? base : base + ", Etch.IdentifiedModel"
         let localValues = model.localFields.isEmpty ? "Etch.NoLocalValues" : "LocalValues"
         writer.documentation(model.documentation)
         writer.block("\(access)struct \(model.name): \(conformances) {") { writer in
@@ -32,6 +32,7 @@ extension SwiftRenderer {
                 }
                 writer.line("    ])")
             }
+            renderIndexes(model, into: &writer)
             writer.blankLine()
             writer.line("/// Makes a model from storage Etch has checked.")
             writer.call(
@@ -52,6 +53,32 @@ extension SwiftRenderer {
             renderLocalValues(model, into: &writer)
             renderFieldTable(model, into: &writer)
         }
+    }
+
+    private func renderIndexes(_ model: SwiftModelDescription, into writer: inout CodeWriter) {
+        guard !model.indexes.isEmpty else { return }
+        writer.blankLine()
+        writer.line("/// The schema's `@index`, `@unique` and `@sorted` fields, for a store.")
+        let entries = model.indexes.map { index in
+            var arguments = "\(Self.literal(index.field.name)), \\.\(index.field)"
+            if let group = index.groupBy { arguments += ", groupBy: \(Self.literal(group.name)), \\.\(group)" }
+            return ".\(index.kind.rawValue)(\(arguments))"
+        }
+        renderArray(
+            "\(model.access.prefix)static let _indexes: [Etch.ModelIndex<\(model.name)>] = [", entries, into: &writer)
+    }
+
+    /// Writes `head`, the entries and `]` on one line when they fit, as swift-format does,
+    /// and one entry per line otherwise.
+    func renderArray(_ head: String, _ entries: [String], into writer: inout CodeWriter) {
+        let oneLine = head + entries.joined(separator: ", ") + "]"
+        if oneLine.count + 4 <= CodeWriter.lineLength {
+            writer.line(oneLine)
+            return
+        }
+        writer.line(head)
+        writer.indented { writer in for entry in entries { writer.line(entry + ",") } }
+        writer.line("]")
     }
 
     private func renderMemberwiseInitializer(_ model: SwiftModelDescription, into writer: inout CodeWriter) {

@@ -33,6 +33,8 @@ public struct SwiftModelDescription: Sendable, Hashable {
     public var allFields: [SwiftFieldDescription]
     /// The inverse relations.
     public var relations: [SwiftRelationDescription] = []
+    /// The `@index`, `@unique` and `@sorted` indexes, in schema order.
+    public var indexes: [SwiftIndexDescription] = []
 
     /// The serialized fields.
     public var fields: [SwiftFieldDescription] { allFields.filter { !$0.isLocal } }
@@ -141,4 +143,32 @@ public struct SwiftUnionDescription: Sendable, Hashable {
     public var variants: [Variant]
     /// The `id` type every variant shares, which makes the union `Identifiable`.
     public var idType: SwiftType?
+}
+
+/// An index a model's schema declares: an entry of its `_indexes`.
+public struct SwiftIndexDescription: Sendable, Hashable {
+    /// What the index answers.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// `@index`.
+        case index
+        /// `@unique`.
+        case unique
+        /// `@sorted`.
+        case sorted
+    }
+
+    /// What the index answers.
+    public var kind: Kind
+    /// The indexed field.
+    public var field: SwiftIdentifier
+    /// For `@sorted(groupBy:)`: the group field.
+    public var groupBy: SwiftIdentifier?
+}
+
+/// The registry of one target: its models with an `id`, for a store.
+public struct SwiftRegistryDescription: Sendable, Hashable {
+    /// The access level of the enum and its list.
+    public var access: AccessLevel
+    /// The models, in schema order.
+    public var models: [String]
 }

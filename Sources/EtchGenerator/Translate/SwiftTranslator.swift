@@ -45,8 +45,31 @@ public struct SwiftTranslator: Sendable {
                     via: SwiftIdentifier(inverse.via),
                     order: inverse.orderBy.map { .init(field: SwiftIdentifier($0), isDescending: inverse.isDescending) }
                 )
-            }
+            },
+            indexes: model.fields.flatMap(indexes)
         )
+    }
+
+    /// The indexes a field's attributes declare: `@unique`, `@index`, `@sorted`, in that order.
+    func indexes(of field: CheckedField) -> [SwiftIndexDescription] {
+        let name = SwiftIdentifier(field.name)
+        var result: [SwiftIndexDescription] = []
+        if field.isUnique { result.append(SwiftIndexDescription(kind: .unique, field: name)) }
+        if field.isIndexed { result.append(SwiftIndexDescription(kind: .index, field: name)) }
+        if let sorted = field.sorted {
+            result.append(
+                SwiftIndexDescription(kind: .sorted, field: name, groupBy: sorted.groupBy.map(SwiftIdentifier.init)))
+        }
+        return result
+    }
+
+    /// The registry of the translated files: every model with an `id`.
+    func registry(of files: [SwiftFileDescription]) -> SwiftRegistryDescription {
+        let models = files.flatMap(\.declarations).compactMap { declaration -> String? in
+            guard case .model(let model) = declaration, model.idType != nil else { return nil }
+            return model.name
+        }
+        return SwiftRegistryDescription(access: options.accessLevel, models: models)
     }
 
     func translate(_ field: CheckedField) -> SwiftFieldDescription {

@@ -7,7 +7,7 @@ import Foundation
 extension Etch._RuntimeVersion2 {}
 
 /// A person who can join rooms.
-public struct User: Etch.CopyableModel, Swift.Identifiable {
+public struct User: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
@@ -23,6 +23,9 @@ public struct User: Etch.CopyableModel, Swift.Identifiable {
             _Fields.role,
             _Fields.lastSeen,
         ])
+
+    /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
+    public static let _indexes: [Etch.ModelIndex<User>] = [.unique("email", \.email), .index("mood", \.mood)]
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -178,7 +181,7 @@ public enum Role: Etch.ModelEnum, Swift.CaseIterable, Swift.Codable {
 }
 
 /// A chat room.
-public struct Room: Etch.CopyableModel, Swift.Identifiable {
+public struct Room: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
@@ -199,6 +202,12 @@ public struct Room: Etch.CopyableModel, Swift.Identifiable {
             _Fields.unread,
             _Fields.settings,
         ])
+
+    /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
+    public static let _indexes: [Etch.ModelIndex<Room>] = [
+        .sorted("createdAt", \.createdAt),
+        .index("creator", \.creator),
+    ]
 
     /// Makes a model from storage Etch has checked.
     public init(

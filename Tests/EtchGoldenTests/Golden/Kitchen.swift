@@ -7,7 +7,7 @@ import Foundation
 extension Etch._RuntimeVersion2 {}
 
 /// Every scalar type, required and optional.
-public struct Scalars: Etch.CopyableModel, Swift.Identifiable {
+public struct Scalars: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
@@ -309,7 +309,7 @@ public struct Scalars: Etch.CopyableModel, Swift.Identifiable {
 }
 
 /// Collections, nesting, references and enums.
-public struct Collections: Etch.CopyableModel, Swift.Identifiable {
+public struct Collections: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
@@ -547,7 +547,7 @@ public struct Collections: Etch.CopyableModel, Swift.Identifiable {
 }
 
 /// Wire keys, date formats, locals and index attributes.
-public struct Attributes: Etch.CopyableModel, Swift.Identifiable {
+public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
@@ -572,6 +572,13 @@ public struct Attributes: Etch.CopyableModel, Swift.Identifiable {
             _Fields.negative,
             _Fields.exponent,
         ])
+
+    /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
+    public static let _indexes: [Etch.ModelIndex<Attributes>] = [
+        .index("category", \.category),
+        .unique("slug", \.slug),
+        .sorted("rank", \.rank, groupBy: "category", \.category),
+    ]
 
     /// Makes a model from storage Etch has checked.
     public init(

@@ -7,7 +7,7 @@ import Foundation
 extension Etch._RuntimeVersion2 {}
 
 /// One message in a room.
-public struct Message: Etch.CopyableModel, Swift.Identifiable {
+public struct Message: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
@@ -24,6 +24,12 @@ public struct Message: Etch.CopyableModel, Swift.Identifiable {
             _Fields.reactions,
             _Fields.attachments,
         ])
+
+    /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
+    public static let _indexes: [Etch.ModelIndex<Message>] = [
+        .index("roomID", \.roomID),
+        .sorted("sentAt", \.sentAt, groupBy: "roomID", \.roomID),
+    ]
 
     /// Makes a model from storage Etch has checked.
     public init(

@@ -7,7 +7,7 @@ import Foundation
 extension Etch._RuntimeVersion2 {}
 
 /// A repository, as GitHub sends it.
-public struct Repository: Etch.CopyableModel, Swift.Identifiable {
+public struct Repository: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
@@ -241,7 +241,7 @@ public enum Visibility: Etch.ModelEnum, Swift.CaseIterable, Swift.Codable {
 }
 
 /// A post in a feed.
-public struct Post: Etch.CopyableModel, Swift.Identifiable {
+public struct Post: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
@@ -304,7 +304,7 @@ public struct Post: Etch.CopyableModel, Swift.Identifiable {
 }
 
 /// A paid placement in a feed.
-public struct Ad: Etch.ImmutableModel, Swift.Identifiable {
+public struct Ad: Etch.ImmutableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
@@ -486,7 +486,7 @@ public struct Feed: Etch.CopyableModel {
 }
 
 /// A musician or band.
-public struct Artist: Etch.CopyableModel, Swift.Identifiable {
+public struct Artist: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
@@ -562,7 +562,7 @@ public struct Artist: Etch.CopyableModel, Swift.Identifiable {
 }
 
 /// A record.
-public struct Album: Etch.CopyableModel, Swift.Identifiable {
+public struct Album: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
@@ -577,6 +577,9 @@ public struct Album: Etch.CopyableModel, Swift.Identifiable {
             _Fields.guests,
             _Fields.producer,
         ])
+
+    /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
+    public static let _indexes: [Etch.ModelIndex<Album>] = [.index("artist", \.artist)]
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -697,7 +700,7 @@ public struct Album: Etch.CopyableModel, Swift.Identifiable {
 }
 
 /// Names that the generated field table and local values must not trip over.
-public struct Flags: Etch.CopyableModel, Swift.Identifiable {
+public struct Flags: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 

@@ -1,0 +1,5 @@
+/// A model with an `id`: what a store holds and a `Ref` points to. Every generated model
+/// whose schema declares an `id` conforms; the id is a `String`, `Int`, `Int64`, `UInt` or
+/// `UUID`.
+public protocol IdentifiedModel: ImmutableModel, Identifiable, Sendable
+where ID: IndexableValue & ModelValueRepresentable & Hashable & Sendable {}
