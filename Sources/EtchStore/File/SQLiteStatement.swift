@@ -1,0 +1,128 @@
+import CSQLite
+
+/// A compiled SQLite statement, finalized when the value ends.
+///
+/// Parameters are bound with `SQLITE_TRANSIENT`, so SQLite copies the bytes and the Swift
+/// buffers need not outlive the call. Parameter and column indexes are SQLite's: parameters
+/// count from 1, columns from 0.
+struct SQLiteStatement: ~Copyable {
+    /// The `sqlite3_stmt *` handle; valid until `deinit`.
+    let handle: OpaquePointer
+    /// The connection that compiled the statement, for its error messages.
+    let database: OpaquePointer
+    /// The file's path, for errors.
+    let path: String
+
+    /// Takes ownership of a statement that `database` compiled.
+    init(handle: OpaquePointer, database: OpaquePointer, path: String) {
+        self.handle = handle
+        self.database = database
+        self.path = path
+    }
+
+    /// Finalizes the statement. Its last error, if any, was already reported by ``step()``.
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// SQLite's `SQLITE_TRANSIENT`: "copy the bytes before returning" (a C macro Swift cannot import).
+    private static var transient: sqlite3_destructor_type {
+        unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    }
+
+    /// Binds `text` to parameter `index`; an empty string binds as empty text, not NULL.
+    ///
+    /// - Throws: the failure of the bind (an index out of range, text too long).
+    func bind(_ text: String, at index: Int32) throws(StoreError) {
+        let length = UInt64(text.utf8.count)
+        // `withCString` always yields a pointer, so "" never becomes NULL; passing the length
+        // keeps any NUL character inside the text.
+        let code = text.withCString { characters in
+            sqlite3_bind_text64(handle, index, characters, length, Self.transient, UInt8(SQLITE_UTF8))
+        }
+        try check(code, doing: "binding text to parameter \(index)")
+    }
+
+    /// Binds `bytes` as a blob to parameter `index`, or NULL when `bytes` is nil; an empty array
+    /// binds as an empty blob, not NULL.
+    ///
+    /// - Throws: the failure of the bind (an index out of range, a blob too big).
+    func bind(_ bytes: [UInt8]?, at index: Int32) throws(StoreError) {
+        guard let bytes else {
+            try check(sqlite3_bind_null(handle, index), doing: "binding NULL to parameter \(index)")
+            return
+        }
+        let code = bytes.withUnsafeBytes { buffer in
+            guard let start = buffer.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
+            return sqlite3_bind_blob64(handle, index, start, UInt64(buffer.count), Self.transient)
+        }
+        try check(code, doing: "binding a blob of \(bytes.count) bytes to parameter \(index)")
+    }
+
+    /// Advances to the next row.
+    ///
+    /// - Returns: true when a row is ready to read, false when the statement is done.
+    /// - Throws: the failure of `sqlite3_step`, with SQLite's message.
+    func step() throws(StoreError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw failure(code, doing: "running \(sql)")
+        }
+    }
+
+    /// Runs a statement that returns no rows to its end, then resets it and clears its
+    /// parameters so that it is ready for the next use and holds no copy of the bound bytes.
+    ///
+    /// - Throws: the failure of `sqlite3_step`, with SQLite's message; the statement is reset
+    ///   even then.
+    func run() throws(StoreError) {
+        defer { reset() }
+        while try step() {}
+    }
+
+    /// Rewinds the statement and clears its parameters. Any error of the last step was already
+    /// reported by ``step()``, so the code `sqlite3_reset` repeats is not.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// The integer in column `index` of the current row.
+    func integer(at index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    /// The text in column `index` of the current row ("" for NULL), NUL characters included.
+    func text(at index: Int32) -> String {
+        guard let characters = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF8.self)
+    }
+
+    /// The blob in column `index` of the current row, or nil when it is NULL.
+    func blob(at index: Int32) -> [UInt8]? {
+        guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
+        // `sqlite3_column_blob` yields NULL for an empty blob; its byte count must be read after it.
+        guard let start = sqlite3_column_blob(handle, index) else { return [] }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
+    /// The statement's SQL text, for errors.
+    private var sql: String {
+        sqlite3_sql(handle).map { String(cString: $0) } ?? "a statement"
+    }
+
+    /// Throws the error for `code` unless it is `SQLITE_OK`.
+    private func check(_ code: Int32, doing action: String) throws(StoreError) {
+        guard code != SQLITE_OK else { return }
+        throw failure(code, doing: action)
+    }
+
+    /// The error for `code`, with the connection's current message.
+    private func failure(_ code: Int32, doing action: String) -> StoreError {
+        SQLiteDatabase.failure(code, message: String(cString: sqlite3_errmsg(database)), doing: action, path: path)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A store's SQLite file: every object of every model, read whole when the store opens and
+/// written one transaction per commit.
+///
+/// A `StoreFile` belongs to one `Store` actor, which makes it in its initializer and uses it
+/// only from its isolated methods. It is deliberately not `Sendable`: the SQLite connection is
+/// opened in multi-thread mode and must never be used by two threads at once, which the single
+/// owner guarantees and the compiler checks.
+///
+/// The file is an SQLite database in WAL mode with `synchronous = FULL`: a ``commit(_:)`` that
+/// returned is durable, even if the process is killed or the machine loses power right after.
+/// A process killed before ``close()`` loses nothing that was committed.
+///
+/// ```swift
+/// let file = try StoreFile(url: directory.appendingPathComponent("Library.store"))
+/// try file.commit([.put(StoredRecord(model: "Album", id: "1", body: Array("{}".utf8), local: nil))])
+/// try file.readAll().count  // 1
+/// file.close()
+/// ```
+package final class StoreFile {
+    /// The version of the file format this Etch writes and reads (the file's `user_version`).
+    package static let formatVersion = 1
+
+    /// The file's path.
+    package let path: String
+
+    /// The open connection, or nil once closed. Dropping it finalizes the statements and
+    /// closes the SQLite handle, also when the `StoreFile` itself is dropped without `close()`.
+    private var connection: StoreConnection?
+
+    /// Opens the store file at `url`, or creates it when absent (its directory must exist).
+    ///
+    /// A file that is not an Etch store is never modified, replaced or deleted: it is checked
+    /// before anything is written (see ``StoreFileFormat``), and refused.
+    ///
+    /// - Parameter url: A file URL.
+    /// - Throws: ``StoreError/damagedFile(path:reason:)`` for a file that is not SQLite (SQLite's
+    ///   own message says why), a corrupt one, or another program's database;
+    ///   ``StoreError/newerFileFormat(path:version:supported:)`` for a store written by a newer
+    ///   Etch; ``StoreError/fileFailure(path:reason:)`` when the file cannot be opened or written
+    ///   (a missing directory, permissions, a lock).
+    package init(url: URL) throws(StoreError) {
+        path = url.path
+        guard url.isFileURL else {
+            throw .fileFailure(path: url.absoluteString, reason: "a store file needs a file URL")
+        }
+        connection = try StoreConnection(path: path)
+    }
+
+    /// Every record in the file, in (model, id) order, comparing the texts' UTF-8 bytes.
+    ///
+    /// The whole table is read, so a corrupt page anywhere in it is found here (SQLite's
+    /// `PRAGMA quick_check` is not run at open: it would read the file a second time).
+    ///
+    /// - Complexity: O(*n*) in the number of records.
+    /// - Throws: ``StoreError/closed`` after ``close()``; ``StoreError/damagedFile(path:reason:)``
+    ///   when SQLite finds the file corrupt; ``StoreError/fileFailure(path:reason:)`` when
+    ///   reading fails.
+    package func readAll() throws(StoreError) -> [StoredRecord] {
+        try withConnection { connection throws(StoreError) in try connection.readAll() }
+    }
+
+    /// Applies `changes` in order in one SQLite transaction: all of them or, when one fails,
+    /// none. Once it returns, the changes are on disk (the WAL is synced).
+    ///
+    /// An empty list writes nothing.
+    ///
+    /// ```swift
+    /// try file.commit([.deleteAll(model: "Album"), .put(album), .delete(model: "Artist", id: "7")])
+    /// ```
+    ///
+    /// - Complexity: O(*m* log *n*) for *m* puts and single deletes in a file of *n* records,
+    ///   plus one sync.
+    /// - Throws: ``StoreError/closed`` after ``close()``; otherwise the first failure, with
+    ///   SQLite's message, after the transaction was rolled back.
+    package func commit(_ changes: [RecordChange]) throws(StoreError) {
+        try withConnection { connection throws(StoreError) in try connection.commit(changes) }
+    }
+
+    /// Closes the file; reads and commits then throw ``StoreError/closed``. Closing twice does
+    /// nothing more.
+    package func close() {
+        connection = nil
+    }
+
+    /// Runs `body` with the open connection.
+    ///
+    /// - Throws: ``StoreError/closed`` after ``close()``, or what `body` throws.
+    private func withConnection<Value>(
+        _ body: (borrowing StoreConnection) throws(StoreError) -> Value
+    ) throws(StoreError) -> Value {
+        switch connection {
+        case .some(let open): return try body(open)
+        case .none: throw .closed
+        }
+    }
+}

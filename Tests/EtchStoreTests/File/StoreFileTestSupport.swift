@@ -1,0 +1,65 @@
+import CSQLite
+import EtchStore
+import Foundation
+import Testing
+
+/// A fresh, empty directory for store files, removed at the end of the test.
+struct TemporaryStoreDirectory: ~Copyable {
+    /// The directory.
+    let url: URL
+
+    /// Creates the directory.
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("etch-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Removes the directory and everything in it.
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The URL of `name` in the directory.
+    func file(_ name: String = "test.store") -> URL {
+        url.appendingPathComponent(name)
+    }
+
+    /// The names of the files in the directory, sorted.
+    func contents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+}
+
+/// A record whose body is `body`'s UTF-8 bytes.
+func record(_ model: String, _ id: String, _ body: String = "{}", local: String? = nil) -> StoredRecord {
+    StoredRecord(model: model, id: id, body: Array(body.utf8), local: local.map { Array($0.utf8) })
+}
+
+/// Runs `sql` on the SQLite file at `url` through a connection of its own, as another program
+/// (or a damaged disk) would, and closes it.
+func runSQL(_ sql: String, on url: URL) throws {
+    var database: OpaquePointer?
+    defer { sqlite3_close_v2(database) }
+    guard sqlite3_open_v2(url.path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
+        throw RawSQLiteError(message: "cannot open \(url.path)")
+    }
+    guard sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK else {
+        throw RawSQLiteError(message: String(cString: sqlite3_errmsg(database)))
+    }
+}
+
+/// A failure of ``runSQL(_:on:)``.
+struct RawSQLiteError: Error {
+    /// SQLite's message.
+    let message: String
+}
+
+/// The file's bytes, or nil when it cannot be read.
+func contents(of url: URL) -> Data? {
+    FileManager.default.contents(atPath: url.path)
+}
+
+/// The records of a fresh `StoreFile` opened on `url`, closed again after reading.
+func reopenedRecords(_ url: URL) throws -> [StoredRecord] {
+    let file = try StoreFile(url: url)
+    defer { file.close() }
+    return try file.readAll()
+}
