@@ -36,6 +36,8 @@ struct EtchBuildCommand {
     /// `Package.swift` or a target's files change, not when a file is added to a directory
     /// that `etch.json` lists.
     static let extraOutput = "EtchAddedSchemas.swift"
+    /// The file listing the target's models with an `id`, for a store; the generator names it.
+    static let registry = "EtchModels.swift"
 
     var schemas: EtchTargetSchemas
     var imports: [(module: String, schemas: EtchTargetSchemas)]
@@ -46,7 +48,8 @@ struct EtchBuildCommand {
         guard !schemas.isEmpty else { return [] }
         let inputs = schemas.allSchemas
         let outputDirectory = workDirectory.appending(path: "GeneratedSources")
-        let outputNames = inputs.map { $0.deletingPathExtension().lastPathComponent + ".swift" }
+        // One file per schema, and the registry of the target's models (`EtchModels.swift`).
+        let outputNames = inputs.map { $0.deletingPathExtension().lastPathComponent + ".swift" } + [Self.registry]
         var arguments = ["generate", "--output", outputDirectory.path]
         arguments += outputNames.flatMap { ["--expected-output", $0] } + ["--extra-output", Self.extraOutput]
         // Schema files added since the plan are no inputs of this command; while there are

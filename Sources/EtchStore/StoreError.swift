@@ -4,6 +4,8 @@ import Etch
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A model type the store was not made with.
     case unknownModel(String)
+    /// Two model types of one name: a store's file keeps objects by model name.
+    case duplicateModel(String)
     /// A second object for a `@unique` value: the model, the field, the value, the id that
     /// already holds it and the id of the object refused.
     case uniqueViolation(model: String, field: String, value: String, existingID: String, newID: String)
@@ -34,6 +36,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the store does not know the model type \(name); make the store with it (for example EtchModels.all)"
         case .uniqueViolation(let model, let field, let value, let existingID, let newID):
             "\(model).\(field) must be unique: \(value) is already held by id \(existingID), so \(newID) was refused"
+        case .duplicateModel(let name):
+            "two model types are named \(name); a store holds one type of each name"
         case .notFound(let model, let id):
             "no \(model) with id \(id)"
         case .noIndex(let model, let keyPath, let kind):

@@ -49,7 +49,7 @@ public struct _CheckedProof: Sendable {
 }
 
 /// The `@local` values of a model: a value with the schema defaults, kept by copies.
-public protocol ModelLocalValues: Sendable, Hashable {
+public protocol ModelLocalValues: Sendable, Hashable, Codable {
     /// The schema defaults.
     init()
 }

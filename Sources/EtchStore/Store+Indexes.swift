@@ -1,0 +1,129 @@
+import Etch
+import Foundation
+
+extension Store {
+    /// The object whose `@unique` field holds a value (OOCModel's `with:is:`).
+    ///
+    /// ```swift
+    /// try await store.unique(Artist.self, \.slug, "nina")
+    /// ```
+    ///
+    /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` when the field is not `@unique`.
+    /// - Complexity: O(1).
+    public func unique<Model: IdentifiedModel, Value: IndexableValue>(
+        _ type: Model.Type, _ keyPath: KeyPath<Model, Value>, _ value: Value
+    ) throws(StoreError) -> Model? {
+        let table = try tables.table(of: type)
+        let index = try Self.index(of: table, on: keyPath, kind: .unique)
+        return index.ids(withKey: value.indexKey).first.flatMap(table.object)
+    }
+
+    /// The objects whose `@index` (or `@unique`) field holds a value, in id order.
+    ///
+    /// ```swift
+    /// try await store.objects(Album.self, where: \.artist, is: Ref(id: "a1"))
+    /// ```
+    ///
+    /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` when the field has no such index.
+    /// - Complexity: O(*k* log *k*) for *k* objects found.
+    public func objects<Model: IdentifiedModel, Value: IndexableValue>(
+        _ type: Model.Type, where keyPath: KeyPath<Model, Value>, is value: Value
+    ) throws(StoreError) -> [Model] {
+        let table = try tables.table(of: type)
+        var index = table.index(on: keyPath, kind: .index)
+        if index == nil { index = try Self.index(of: table, on: keyPath, kind: .unique) }
+        guard let index else { return [] }
+        return index.ids(withKey: value.indexKey).sorted().compactMap(table.object)
+    }
+
+    /// The objects of a `@sorted` field's range, in value order (ties by id), after `offset`
+    /// and at most `limit` of them.
+    ///
+    /// ```swift
+    /// try await store.sorted(Album.self, by: \.rating, from: 4.0, order: .reverse, limit: 20)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lower: The smallest value in the range, or `nil` for no lower end.
+    ///   - upper: The largest value in the range, or `nil` for no upper end.
+    ///   - order: `.forward` for smallest first, `.reverse` for largest first.
+    /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` without a `@sorted` index on the field.
+    /// - Complexity: O(log *n* + *k*) for *k* objects returned.
+    public func sorted<Model: IdentifiedModel, Value: IndexableValue>(
+        _ type: Model.Type, by keyPath: KeyPath<Model, Value>, from lower: Value? = nil, through upper: Value? = nil,
+        order: SortOrder = .forward, limit: Int? = nil, offset: Int = 0
+    ) throws(StoreError) -> [Model] {
+        let table = try tables.table(of: type)
+        let target: AnyKeyPath = keyPath
+        guard let index = table.indexes.first(where: { $0.index.kind == .sorted && $0.index.value.keyPath == target })
+        else { throw Self.noIndex(Model.self, keyPath, "sorted") }
+        return Self.range(
+            in: table, index: index, group: .null, lower: lower?.indexKey, upper: upper?.indexKey, order: order,
+            limit: limit, offset: offset)
+    }
+
+    /// The objects of one group of a `@sorted(groupBy:)` field's range: those whose group
+    /// field holds `group` (a `nil` group is a group of its own), in value order.
+    ///
+    /// ```swift
+    /// try await store.sorted(Album.self, by: \.year, inGroup: Ref<Artist>(id: "a1"), limit: 20)
+    /// ```
+    ///
+    /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` without a grouped sorted index on the field.
+    /// - Complexity: O(log *n* + *k*) for *k* objects returned.
+    public func sorted<Model: IdentifiedModel, Value: IndexableValue, Group: IndexableValue>(
+        _ type: Model.Type, by keyPath: KeyPath<Model, Value>, inGroup group: Group, from lower: Value? = nil,
+        through upper: Value? = nil, order: SortOrder = .forward, limit: Int? = nil, offset: Int = 0
+    ) throws(StoreError) -> [Model] {
+        let table = try tables.table(of: type)
+        let target: AnyKeyPath = keyPath
+        guard
+            let index = table.indexes.first(where: {
+                $0.index.kind == .sorted && $0.index.groupBy != nil && $0.index.value.keyPath == target
+            })
+        else { throw Self.noIndex(Model.self, keyPath, "grouped sorted") }
+        return Self.range(
+            in: table, index: index, group: group.indexKey, lower: lower?.indexKey, upper: upper?.indexKey,
+            order: order, limit: limit, offset: offset)
+    }
+
+    /// Adds an index at runtime on any key path, a computed property included, built over
+    /// the objects held now and kept up to date from then on (OOCModel indexed computed
+    /// properties this way).
+    ///
+    /// ```swift
+    /// extension Album { var isClassic: Bool { year < 1980 } }
+    /// try await store.addIndex(.index("isClassic", \Album.isClassic))
+    /// try await store.objects(Album.self, where: \.isClassic, is: true)
+    /// ```
+    ///
+    /// - Throws: ``StoreError/duplicateIndex(model:name:)``, or a unique violation among the
+    ///   objects held; the store is unchanged then.
+    public func addIndex<Model: IdentifiedModel>(_ index: ModelIndex<Model>) throws(StoreError) {
+        try tables.table(of: Model.self).addIndex(index)
+    }
+
+    static func range<Model: IdentifiedModel>(
+        in table: ModelTable<Model>, index: IndexState<Model>, group: IndexKey, lower: IndexKey?, upper: IndexKey?,
+        order: SortOrder, limit: Int?, offset: Int
+    ) -> [Model] {
+        guard let entries = index.groups[group] else { return [] }
+        if let lower, let upper, upper < lower { return [] }
+        let ids = entries.ids(
+            from: lower.map { IndexBound($0) }, to: upper.map { IndexBound($0) }, reversed: order == .reverse,
+            offset: offset, limit: limit)
+        return ids.compactMap(table.object)
+    }
+
+    static func index<Model: IdentifiedModel>(
+        of table: ModelTable<Model>, on keyPath: AnyKeyPath, kind: ModelIndex<Model>.Kind
+    ) throws(StoreError) -> IndexState<Model> {
+        guard let index = table.index(on: keyPath, kind: kind) else { throw noIndex(Model.self, keyPath, "\(kind)") }
+        return index
+    }
+
+    static func noIndex<Model: IdentifiedModel>(_ type: Model.Type, _ keyPath: AnyKeyPath, _ kind: String) -> StoreError
+    {
+        .noIndex(model: Model.modelName, keyPath: "\(keyPath)", kind: kind)
+    }
+}

@@ -1,0 +1,109 @@
+import Etch
+
+/// The changes of one ``Store/write(_:)``: inserts, updates and deletes of any model types,
+/// applied all together when the body returns, or not at all.
+///
+/// Reads through a transaction see its own changes. Nothing it does is visible to the
+/// store's other readers until it commits.
+///
+/// ```swift
+/// try await store.write { tx in
+///     try tx.insert(artist)
+///     try tx.update(Album.self, id: "a1") { $0.copyWith(title: "Remastered") }
+///     try tx.delete(Album.self, id: "a2")
+/// }
+/// ```
+public final class StoreTransaction {
+    /// The store's tables, as committed, by model type.
+    private let tables: StoreTables
+    /// The changes so far, by model type, in the order the types were first changed.
+    private(set) var staged: [ObjectIdentifier: any StagedCommit] = [:]
+    private(set) var stagedOrder: [ObjectIdentifier] = []
+
+    init(tables: StoreTables) {
+        self.tables = tables
+    }
+
+    private func changes<Model: IdentifiedModel>(
+        of type: Model.Type
+    ) throws(StoreError) -> (ModelTable<Model>, StagedChanges<Model>) {
+        let table = try tables.table(of: type)
+        let key = ObjectIdentifier(type)
+        if let existing = staged[key] as? StagedChanges<Model> { return (table, existing) }
+        let created = StagedChanges<Model>(table: table)
+        staged[key] = created
+        stagedOrder.append(key)
+        return (table, created)
+    }
+
+    /// The object with an id as this transaction sees it: its own changes first.
+    ///
+    /// - Throws: ``StoreError/unknownModel(_:)`` for a type the store was not made with.
+    public func object<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws(StoreError) -> Model? {
+        let key = id.indexKey
+        let table = try tables.table(of: type)
+        if let change = (staged[ObjectIdentifier(type)] as? StagedChanges<Model>)?.change(for: key) { return change }
+        return table.object(key)
+    }
+
+    /// Inserts an object, or replaces the one with the same id.
+    ///
+    /// - Parameters:
+    ///   - object: The object.
+    ///   - localValues: Whether a replaced object's `@local` values carry over into `object`
+    ///     (the default, as in `DataSource`), or `object` keeps its own.
+    /// - Throws: ``StoreError/unknownModel(_:)``. A `@unique` violation is found when the
+    ///   transaction commits, so an object may take a value another one gives up later.
+    public func insert<Model: IdentifiedModel>(
+        _ object: Model, localValues: LocalValuesPolicy = .carryOver
+    ) throws(StoreError) {
+        let (_, changes) = try changes(of: Model.self)
+        var object = object
+        if localValues == .carryOver, let old = try self.object(Model.self, id: object.id) {
+            object = object.replacingLocalValues(old.localValues)
+        }
+        changes.set(object, for: object.id.indexKey)
+    }
+
+    /// Inserts or replaces several objects; when an id repeats, the last one wins.
+    public func insert<Model: IdentifiedModel>(
+        contentsOf objects: some Sequence<Model>, localValues: LocalValuesPolicy = .carryOver
+    ) throws(StoreError) {
+        for object in objects { try insert(object, localValues: localValues) }
+    }
+
+    /// Replaces the object with an id by what `transform` makes of it, `@local` values included.
+    ///
+    /// - Returns: The new object.
+    /// - Throws: ``StoreError/notFound(model:id:)`` when there is no such object, and what
+    ///   `transform` throws. A transform that changes the id moves the object to the new id.
+    @discardableResult
+    public func update<Model: IdentifiedModel>(
+        _ type: Model.Type, id: Model.ID, _ transform: (Model) throws -> Model
+    ) throws -> Model {
+        guard let old = try object(type, id: id) else {
+            throw StoreError.notFound(model: Model.modelName, id: id.indexKey.description)
+        }
+        let new = try transform(old)
+        let (_, changes) = try changes(of: type)
+        if new.id.indexKey != id.indexKey { changes.set(nil, for: id.indexKey) }
+        changes.set(new, for: new.id.indexKey)
+        return new
+    }
+
+    /// Deletes the object with an id.
+    ///
+    /// - Returns: The deleted object, or `nil` when there was none.
+    @discardableResult
+    public func delete<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws(StoreError) -> Model? {
+        guard let old = try object(type, id: id) else { return nil }
+        try changes(of: type).1.set(nil, for: id.indexKey)
+        return old
+    }
+
+    /// Deletes every object of a type.
+    public func deleteAll<Model: IdentifiedModel>(_ type: Model.Type) throws(StoreError) {
+        let (table, changes) = try changes(of: type)
+        changes.clear(ids: Array(table.objects.keys))
+    }
+}

@@ -1,0 +1,47 @@
+import Etch
+import Foundation
+
+/// How objects and their ids are written into, and read from, a store's file.
+enum StoredObject {
+    /// The record of an object: its JSON, and its `@local` values as JSON unless they are
+    /// the defaults.
+    static func record<Model: IdentifiedModel>(of object: Model) throws(StoreError) -> StoredRecord {
+        let id = StoredID.text(of: object.id.indexKey)
+        let body: Data
+        do {
+            body = try object.jsonData()
+        } catch {
+            throw StoreError.unwritableObject(model: Model.modelName, id: id, reason: "\(error)")
+        }
+        var local: [UInt8]?
+        if object.localValues != Model.LocalValues() {
+            do {
+                local = Array(try JSONEncoder().encode(object.localValues))
+            } catch {
+                throw StoreError.unwritableObject(model: Model.modelName, id: id, reason: "local values: \(error)")
+            }
+        }
+        return StoredRecord(model: Model.modelName, id: id, body: Array(body), local: local)
+    }
+
+    /// The object of a record, with its `@local` values.
+    static func object<Model: IdentifiedModel>(of record: StoredRecord, as type: Model.Type) throws(StoreError) -> Model
+    {
+        do {
+            var object = try Model(jsonData: Data(record.body))
+            if let local = record.local {
+                object = object.replacingLocalValues(
+                    try JSONDecoder().decode(Model.LocalValues.self, from: Data(local)))
+            }
+            return object
+        } catch {
+            throw StoreError.unreadableObject(model: Model.modelName, id: record.id, reason: "\(error)")
+        }
+    }
+}
+
+/// The text an id is stored under: its index key's description (`"u1"` with quotes for a
+/// string, digits for a number), distinct for distinct ids of one type.
+enum StoredID {
+    static func text(of id: IndexKey) -> String { id.description }
+}

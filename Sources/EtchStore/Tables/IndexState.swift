@@ -1,0 +1,67 @@
+import Etch
+
+/// The contents of one index of a model table, kept up to date on every change.
+struct IndexState<Model: IdentifiedModel>: Sendable {
+    /// What the index is on.
+    let index: ModelIndex<Model>
+    /// `@index`: the ids holding each value.
+    private(set) var idsByKey: [IndexKey: Set<IndexKey>] = [:]
+    /// `@unique`: the id holding each value; `nil` values are not constrained.
+    private(set) var idByKey: [IndexKey: IndexKey] = [:]
+    /// `@sorted`: the entries of each group (one group, `.null`, when not grouped).
+    private(set) var groups: [IndexKey: SortedEntries] = [:]
+
+    init(_ index: ModelIndex<Model>) {
+        self.index = index
+    }
+
+    /// The group an object belongs to in a sorted index.
+    func group(of object: Model) -> IndexKey {
+        index.groupBy?.key(object) ?? .null
+    }
+
+    /// Adds an object.
+    mutating func insert(_ object: Model, id: IndexKey) {
+        let key = index.value.key(object)
+        switch index.kind {
+        case .index: idsByKey[key, default: []].insert(id)
+        case .unique: if key != .null { idByKey[key] = id }
+        case .sorted: groups[group(of: object), default: SortedEntries()].insert(SortedEntry(key: key, id: id))
+        }
+    }
+
+    /// Removes an object, as it was when inserted.
+    mutating func remove(_ object: Model, id: IndexKey) {
+        let key = index.value.key(object)
+        switch index.kind {
+        case .index:
+            idsByKey[key]?.remove(id)
+            if idsByKey[key]?.isEmpty == true { idsByKey[key] = nil }
+        case .unique:
+            if idByKey[key] == id { idByKey[key] = nil }
+        case .sorted:
+            let group = group(of: object)
+            groups[group]?.remove(SortedEntry(key: key, id: id))
+            if groups[group]?.isEmpty == true { groups[group] = nil }
+        }
+    }
+
+    /// Whether the change from `old` to `new` leaves this index as it was.
+    func isUnchanged(from old: Model, to new: Model) -> Bool {
+        index.value.key(old) == index.value.key(new) && group(of: old) == group(of: new)
+    }
+
+    /// The ids with a value, for an `@index` or `@unique` index, in no order.
+    func ids(withKey key: IndexKey) -> [IndexKey] {
+        switch index.kind {
+        case .index: idsByKey[key].map(Array.init) ?? []
+        case .unique: idByKey[key].map { [$0] } ?? []
+        case .sorted:
+            (groups[.null]?.ids(
+                from: IndexBound(key), to: IndexBound(key), reversed: false, offset: 0, limit: nil) ?? [])
+        }
+    }
+
+    /// For a `@unique` index: the id holding a value.
+    func holder(of key: IndexKey) -> IndexKey? { idByKey[key] }
+}

@@ -1,0 +1,101 @@
+import Etch
+
+/// The objects of one model type in a store, by id, with the model's indexes.
+///
+/// Owned by its store's actor, which is the only code that reads or changes it.
+final class ModelTable<Model: IdentifiedModel> {
+    /// The objects by id key.
+    private(set) var objects: [IndexKey: Model] = [:]
+    /// The schema's indexes, then the ones added at runtime.
+    private(set) var indexes: [IndexState<Model>]
+    /// The streams of ``Store/changes(of:)``, by subscription.
+    private var subscribers: [Int: AsyncStream<StoreChange<Model>>.Continuation] = [:]
+    private var nextSubscriber = 0
+
+    init() {
+        indexes = Model._indexes.map { IndexState($0) }
+    }
+
+    /// The number of objects.
+    var count: Int { objects.count }
+
+    /// The object with an id key.
+    func object(_ id: IndexKey) -> Model? { objects[id] }
+
+    /// Every object, in id order.
+    /// - Complexity: O(*n* log *n*).
+    var allInIDOrder: [Model] {
+        objects.keys.sorted().map { objects[$0]! }
+    }
+
+    /// Puts an object, or removes the one with `id` when `object` is `nil`, updating every index.
+    func set(_ object: Model?, for id: IndexKey) {
+        let old = objects[id]
+        for position in indexes.indices {
+            if let old, let object, indexes[position].isUnchanged(from: old, to: object) { continue }
+            if let old { indexes[position].remove(old, id: id) }
+            if let object { indexes[position].insert(object, id: id) }
+        }
+        objects[id] = object
+    }
+
+    /// Adds a change stream; returns its number, for ``removeSubscriber(_:)``.
+    func addSubscriber(_ continuation: AsyncStream<StoreChange<Model>>.Continuation) -> Int {
+        nextSubscriber += 1
+        subscribers[nextSubscriber] = continuation
+        return nextSubscriber
+    }
+
+    /// Ends a subscription whose consumer stopped.
+    func removeSubscriber(_ number: Int) {
+        subscribers[number] = nil
+    }
+
+    /// The number of live change streams.
+    var subscriberCount: Int { subscribers.count }
+
+    /// Sends a committed change to every stream.
+    func publish(_ change: StoreChange<Model>) {
+        for continuation in subscribers.values { continuation.yield(change) }
+    }
+
+    /// Ends every stream, when the store goes away.
+    func finishSubscribers() {
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers = [:]
+    }
+
+    /// Removes every object.
+    func removeAll() {
+        objects = [:]
+        indexes = indexes.map { IndexState($0.index) }
+    }
+
+    /// The index on `keyPath` of a kind, if the model has one.
+    func index(on keyPath: AnyKeyPath, kind: ModelIndex<Model>.Kind) -> IndexState<Model>? {
+        indexes.first { $0.index.kind == kind && $0.index.value.keyPath == keyPath }
+    }
+
+    /// Adds an index at runtime, built over the objects held now.
+    ///
+    /// - Throws: ``StoreError/duplicateIndex(model:name:)`` when the name is taken by an
+    ///   index of the same kind; ``StoreError/uniqueViolation(model:field:value:existingID:newID:)``
+    ///   when a unique index would hold two objects for one value. The table is unchanged then.
+    func addIndex(_ index: ModelIndex<Model>) throws(StoreError) {
+        if indexes.contains(where: { $0.index.name == index.name && $0.index.kind == index.kind }) {
+            throw StoreError.duplicateIndex(model: Model.modelName, name: index.name)
+        }
+        var state = IndexState(index)
+        for id in objects.keys.sorted() {
+            let object = objects[id]!
+            let key = index.value.key(object)
+            if index.kind == .unique, key != .null, let holder = state.holder(of: key) {
+                throw StoreError.uniqueViolation(
+                    model: Model.modelName, field: index.value.name, value: key.description,
+                    existingID: holder.description, newID: id.description)
+            }
+            state.insert(object, id: id)
+        }
+        indexes.append(state)
+    }
+}

@@ -1,0 +1,70 @@
+import Etch
+
+/// A store's tables: one per model type it was made with, found by type or by model name.
+final class StoreTables {
+    /// The tables by model type.
+    private var byType: [ObjectIdentifier: AnyObject] = [:]
+    /// The loaders and clearers of the tables, by model name.
+    private(set) var byName: [String: any AnyModelTable] = [:]
+    /// The model names in the order the store was made with them.
+    private(set) var names: [String] = []
+
+    /// Makes a table per model type.
+    ///
+    /// - Throws: ``StoreError/duplicateModel(_:)`` when two types share a model name.
+    init(models: [any IdentifiedModel.Type]) throws(StoreError) {
+        for type in models { try add(type) }
+    }
+
+    private func add<Model: IdentifiedModel>(_ type: Model.Type) throws(StoreError) {
+        guard byName[Model.modelName] == nil else { throw StoreError.duplicateModel(Model.modelName) }
+        let table = ModelTable<Model>()
+        byType[ObjectIdentifier(type)] = table
+        byName[Model.modelName] = table
+        names.append(Model.modelName)
+    }
+
+    /// The table of a model type.
+    ///
+    /// - Throws: ``StoreError/unknownModel(_:)`` for a type the store was not made with.
+    func table<Model: IdentifiedModel>(of type: Model.Type) throws(StoreError) -> ModelTable<Model> {
+        guard let table = byType[ObjectIdentifier(type)] as? ModelTable<Model> else {
+            throw StoreError.unknownModel(Model.modelName)
+        }
+        return table
+    }
+
+    /// Every table, in the order the store was made with the types.
+    var all: [any AnyModelTable] { names.compactMap { byName[$0] } }
+}
+
+/// A model table whatever its type: what loading, counting and clearing need.
+protocol AnyModelTable: AnyObject {
+    /// The number of objects.
+    var count: Int { get }
+    /// Reads a record of the store's file into the table, replacing nothing else.
+    func load(_ record: StoredRecord) throws(StoreError)
+    /// The JSON size of every object, for ``Store/approximateSize``.
+    var approximateSize: Int { get }
+    /// Ends every change stream.
+    func finishSubscribers()
+    /// Stages the deletion of every object in a transaction.
+    func stageDeleteAll(in transaction: StoreTransaction) throws(StoreError)
+}
+
+extension ModelTable: AnyModelTable {
+    func load(_ record: StoredRecord) throws(StoreError) {
+        let object = try StoredObject.object(of: record, as: Model.self)
+        set(object, for: object.id.indexKey)
+    }
+
+    var approximateSize: Int {
+        objects.values.reduce(0) { total, object in
+            total + ((try? object.jsonData().count) ?? 0) + MemoryLayout<Model>.size
+        }
+    }
+
+    func stageDeleteAll(in transaction: StoreTransaction) throws(StoreError) {
+        try transaction.deleteAll(Model.self)
+    }
+}
