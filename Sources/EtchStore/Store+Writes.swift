@@ -40,7 +40,7 @@ extension Store {
         try commit(transaction)
     }
 
-    private func commit(_ transaction: StoreTransaction) throws(StoreError) {
+    func commit(_ transaction: StoreTransaction) throws(StoreError) {
         let staged = transaction.stagedOrder.compactMap { transaction.staged[$0] }
         guard !staged.isEmpty else { return }
         for changes in staged { try changes.check() }

@@ -26,6 +26,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableObject(model: String, id: String, reason: String)
     /// An object that cannot be written as JSON (a non-finite double).
     case unwritableObject(model: String, id: String, reason: String)
+    /// A document given to ``Store/importGraph(from:)`` that is not an export of a store:
+    /// what is wrong, and where.
+    case invalidExport(reason: String)
     /// The store was closed.
     case closed
 
@@ -54,6 +57,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the stored \(model) \(id) does not read: \(reason)"
         case .unwritableObject(let model, let id, let reason):
             "the \(model) \(id) cannot be written: \(reason)"
+        case .invalidExport(let reason):
+            "not an Etch store export: \(reason)"
         case .closed:
             "the store is closed"
         }

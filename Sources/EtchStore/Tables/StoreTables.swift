@@ -50,6 +50,10 @@ protocol AnyModelTable: AnyObject {
     func finishSubscribers()
     /// Stages the deletion of every object in a transaction.
     func stageDeleteAll(in transaction: StoreTransaction) throws(StoreError)
+    /// Every object as a JSON value, in id order.
+    var exportedObjects: [ModelValue] { get }
+    /// Stages the insertion of an exported object, checked as the model.
+    func stageImport(_ object: ModelValue, in transaction: StoreTransaction) throws(StoreError)
 }
 
 extension ModelTable: AnyModelTable {
@@ -66,5 +70,19 @@ extension ModelTable: AnyModelTable {
 
     func stageDeleteAll(in transaction: StoreTransaction) throws(StoreError) {
         try transaction.deleteAll(Model.self)
+    }
+
+    var exportedObjects: [ModelValue] {
+        allInIDOrder.map { .object($0.dictionary) }
+    }
+
+    func stageImport(_ object: ModelValue, in transaction: StoreTransaction) throws(StoreError) {
+        let model: Model
+        do {
+            model = try Model(modelValue: object, context: .standard)
+        } catch {
+            throw StoreError.invalidExport(reason: "a \(Model.modelName) does not read: \(error)")
+        }
+        try transaction.insert(model)
     }
 }
