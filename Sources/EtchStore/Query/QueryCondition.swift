@@ -34,7 +34,8 @@ indirect enum QueryCondition {
         return parts.count == 1 ? parts[0] : parts.isEmpty ? .always : .and(parts)
     }
 
-    /// The disjunction of `conditions`, flattened: `always` if one is `always`, `never` if
+    /// The disjunction of `conditions`, flattened, with values for one field merged into one
+    /// list (`x == 1 || x == 2` is `x in [1, 2]`): `always` if one is `always`, `never` if
     /// there are none left.
     static func any(_ conditions: [QueryCondition]) -> QueryCondition {
         var parts: [QueryCondition] = []
@@ -42,10 +43,31 @@ indirect enum QueryCondition {
             switch condition {
             case .always: return .always
             case .never: continue
-            case .or(let nested): parts += nested
-            default: parts.append(condition)
+            case .or(let nested):
+                for branch in nested { merge(branch, into: &parts) }
+            default:
+                merge(condition, into: &parts)
             }
         }
         return parts.count == 1 ? parts[0] : parts.isEmpty ? .never : .or(parts)
+    }
+
+    /// Appends `condition` to the branches of an OR, or adds its values to a branch that lists
+    /// values of the same field.
+    private static func merge(_ condition: QueryCondition, into parts: inout [QueryCondition]) {
+        guard case .field(let new) = condition, case .oneOf(let values) = new.constraint,
+            let position = parts.firstIndex(where: { $0.listsValues(of: new.field) }),
+            case .field(let old) = parts[position], case .oneOf(let earlier) = old.constraint
+        else {
+            parts.append(condition)
+            return
+        }
+        parts[position] = .field(FieldCondition(field: old.field, constraint: .oneOf(earlier + values)))
+    }
+
+    /// Whether this is a list of values of `field`.
+    private func listsValues(of field: QueryField) -> Bool {
+        guard case .field(let condition) = self, case .oneOf = condition.constraint else { return false }
+        return condition.field.keyPath == field.keyPath && condition.field.readsReferenceID == field.readsReferenceID
     }
 }

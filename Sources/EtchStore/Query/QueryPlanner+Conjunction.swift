@@ -10,11 +10,11 @@ extension QueryPlanner {
         /// Among accesses of one rank, smaller is better: the keys looked up, or the open
         /// ends of a range.
         let breadth: Int
-        /// For a lookup in an `.index` index: its field and its one key, which a range of an
-        /// index grouped by that field and fixed to that key narrows further.
-        var lookupField: (keyPath: AnyKeyPath, key: IndexKey)? = nil
-        /// For a range of a grouped index: the group field and key it is fixed to.
-        var groupField: (keyPath: AnyKeyPath, key: IndexKey)? = nil
+        /// For a lookup in an `.index` index: its field and keys, which ranges of an index
+        /// grouped by that field, within the groups of those keys, narrow further.
+        var lookupField: (keyPath: AnyKeyPath, keys: Set<IndexKey>)? = nil
+        /// For bounded ranges of a grouped index: the group field and the groups' keys.
+        var groupField: (keyPath: AnyKeyPath, keys: Set<IndexKey>)? = nil
     }
 
     /// Kinds of index access, most selective first.
@@ -61,11 +61,11 @@ extension QueryPlanner {
             case let union: accesses.append(Access(plan: union, rank: .union, breadth: 0))
             }
         }
-        // A range of a group fixed to a key is within the lookup of that key.
+        // Bounded ranges within the groups of some keys are within the lookup of those keys.
         let narrowed = accesses.filter { access in
             guard let lookup = access.lookupField else { return true }
             return !accesses.contains { other in
-                other.groupField.map { $0.keyPath == lookup.keyPath && $0.key == lookup.key } ?? false
+                other.groupField.map { $0.keyPath == lookup.keyPath && $0.keys == lookup.keys } ?? false
             }
         }
         let best = narrowed.enumerated().min { first, second in
@@ -89,7 +89,7 @@ extension QueryPlanner {
             var access = Access(
                 plan: .lookup(model: model, index: index.name, keys: keys),
                 rank: index.kind == .unique ? .uniqueLookup : .lookup, breadth: keys.count)
-            if index.kind == .index, keys.count == 1 { access.lookupField = (index.value.keyPath, keys[0]) }
+            if index.kind == .index { access.lookupField = (index.value.keyPath, Set(keys)) }
             return .access(access)
         case .sorted:
             return rangeAnswer(of: index, constraint, conditions)
@@ -97,35 +97,41 @@ extension QueryPlanner {
     }
 
     /// What the `.sorted` `index` can do with `constraint` on its field: a range, or a union of
-    /// one-key ranges for several keys; for a grouped index, only within a group fixed by `==`.
+    /// one-key ranges for several keys; for a grouped index, only within groups fixed by `==`
+    /// or `in`, a union over the groups.
     private func rangeAnswer(
         of index: ModelIndex<Model>, _ constraint: KeyConstraint, _ conditions: [FieldCondition]
     ) -> Answer {
-        var group: IndexKey?
+        var groups: [IndexKey?] = [nil]
         if let groupBy = index.groupBy {
             guard let groupConstraint = self.constraint(on: groupBy, conditions) else { return .none }
             if groupConstraint.isEmpty { return .empty }
-            guard let keys = groupConstraint.allowedKeys, keys.count == 1 else { return .none }
-            group = keys[0]
+            guard let keys = groupConstraint.allowedKeys else { return .none }
+            groups = keys
         }
-        func range(_ lower: IndexBound?, _ upper: IndexBound?) -> QueryPlan {
-            .range(model: model, index: index.name, group: group, lower: lower, upper: upper)
+        var ranges: [QueryPlan] = []
+        for group in groups {
+            func range(_ lower: IndexBound?, _ upper: IndexBound?) -> QueryPlan {
+                .range(model: model, index: index.name, group: group, lower: lower, upper: upper)
+            }
+            if let keys = constraint.allowedKeys {
+                ranges += keys.map {
+                    range(IndexBound(key: $0, isInclusive: true), IndexBound(key: $0, isInclusive: true))
+                }
+            } else {
+                ranges.append(range(constraint.lower, constraint.upper))
+            }
         }
-        let plan: QueryPlan
-        let breadth: Int
-        if let keys = constraint.allowedKeys {
-            plan = Self.union(
-                keys.map { range(IndexBound(key: $0, isInclusive: true), IndexBound(key: $0, isInclusive: true)) })
-            breadth = keys.count - 1
-        } else {
-            plan = range(constraint.lower, constraint.upper)
-            breadth = (constraint.lower == nil ? 1 : 0) + (constraint.upper == nil ? 1 : 0)
+        let openEnds =
+            constraint.allowedKeys != nil ? 0 : (constraint.lower == nil ? 1 : 0) + (constraint.upper == nil ? 1 : 0)
+        let breadth = 3 * (ranges.count - 1) + openEnds
+        guard let groupBy = index.groupBy else {
+            return .access(Access(plan: Self.union(ranges), rank: .range, breadth: breadth))
         }
-        guard let group, let groupBy = index.groupBy else {
-            return .access(Access(plan: plan, rank: .range, breadth: breadth))
+        var access = Access(plan: Self.union(ranges), rank: .groupedRange, breadth: breadth)
+        if openEnds < 2 {
+            access.groupField = (groupBy.keyPath, Set(groups.compactMap { $0 }))
         }
-        var access = Access(plan: plan, rank: .groupedRange, breadth: breadth)
-        access.groupField = (groupBy.keyPath, group)
         return .access(access)
     }
 
