@@ -5,13 +5,25 @@ import Etch
 ///
 /// A plan gives candidates, a superset of the matches: the store still evaluates the whole
 /// predicate on each candidate, so a plan changes how fast a query runs, never what it
-/// returns. Print a plan to see whether a query uses an index:
+/// returns. A plan's description tells whether a query uses an index:
 ///
 /// ```swift
-/// let artistID = "a1"
-/// print(plan(#Predicate<Album> { $0.artist.id == artistID && $0.year >= 1990 }, indexes: Album._indexes))
+/// #Predicate<Album> { $0.artist.id == artistID && $0.year >= 1990 }
 /// // range Album.year by artist == "a1" in [1990, …)
+/// #Predicate<Album> { $0.genre == rock || $0.rating > 4 }
+/// // union of: lookup Album.genre in ["rock"] | range Album.rating in (4.0, …)
+/// #Predicate<Album> { $0.title.starts(with: "Abbey") }
+/// // scan Album
 /// ```
+///
+/// The planner reads `==`, `<`, `<=`, `>`, `>=` between a field and a constant, `in`
+/// (`["a", "b"].contains($0.slug)`, or `contains(where:)` over constants), between
+/// (`(lo...hi).contains($0.year)`, `lo..<hi`, captured ranges), `&&`, `||`, and `$0.ref.id`
+/// for a `Ref` field's index. Of an AND it uses the most selective index: a unique lookup,
+/// then a lookup, then a range of a grouped index (which beats a lookup of its own group),
+/// then a range, then an OR's union; conditions on one field narrow each other. `!=`, `!`,
+/// `starts(with:)`, `contains` of a string, ends with, and comparisons through `flatMap` or
+/// `!` are scanned.
 public enum QueryPlan: Sendable, Hashable {
     /// Every object of the model, because no index answers the predicate.
     case scan(model: String)

@@ -102,7 +102,13 @@ extension QueryPlanner {
     private func rangeAnswer(
         of index: ModelIndex<Model>, _ constraint: KeyConstraint, _ conditions: [FieldCondition]
     ) -> Answer {
+        let isOpen = constraint.allowedKeys == nil && constraint.lower == nil && constraint.upper == nil
         var groups: [IndexKey?] = [nil]
+        if index.groupBy == nil, isOpen {
+            // Its conditions' constants have no keys in the index (another type): a whole
+            // index is no better than a scan.
+            return .none
+        }
         if let groupBy = index.groupBy {
             guard let groupConstraint = self.constraint(on: groupBy, conditions) else { return .none }
             if groupConstraint.isEmpty { return .empty }
@@ -126,10 +132,10 @@ extension QueryPlanner {
             constraint.allowedKeys != nil ? 0 : (constraint.lower == nil ? 1 : 0) + (constraint.upper == nil ? 1 : 0)
         let breadth = 3 * (ranges.count - 1) + openEnds
         guard let groupBy = index.groupBy else {
-            return .access(Access(plan: Self.union(ranges), rank: .range, breadth: breadth))
+            return .access(Access(plan: union(ranges), rank: .range, breadth: breadth))
         }
-        var access = Access(plan: Self.union(ranges), rank: .groupedRange, breadth: breadth)
-        if openEnds < 2 {
+        var access = Access(plan: union(ranges), rank: .groupedRange, breadth: breadth)
+        if !isOpen {
             access.groupField = (groupBy.keyPath, Set(groups.compactMap { $0 }))
         }
         return .access(access)

@@ -46,25 +46,29 @@ struct QueryPlanner<Model> {
             case let branch: branches.append(branch)
             }
         }
-        return Self.union(branches)
+        return union(branches)
     }
 
     /// The union of `plans`, lookups in one index merged into one, repeats removed; `.empty`
     /// for none, the plan itself for one.
-    static func union(_ plans: [QueryPlan]) -> QueryPlan {
+    ///
+    /// - Complexity: O(*n*) for *n* plans and keys.
+    func union(_ plans: [QueryPlan]) -> QueryPlan {
         var merged: [QueryPlan] = []
-        var lookupPositions: [String: Int] = [:]
+        var seen: Set<QueryPlan> = []
+        var lookups: [String: (position: Int, keys: [IndexKey], seen: Set<IndexKey>)] = [:]
         for plan in plans {
-            if case .lookup(let model, let index, let keys) = plan {
-                if let position = lookupPositions[index], case .lookup(_, _, let earlier) = merged[position] {
-                    var seen = Set(earlier)
-                    merged[position] = .lookup(
-                        model: model, index: index, keys: earlier + keys.filter { seen.insert($0).inserted })
-                    continue
-                }
-                lookupPositions[index] = merged.count
+            guard case .lookup(_, let index, let keys) = plan else {
+                if seen.insert(plan).inserted { merged.append(plan) }
+                continue
             }
-            if !merged.contains(plan) { merged.append(plan) }
+            var lookup = lookups[index] ?? (merged.count, [], [])
+            if lookup.position == merged.count { merged.append(plan) }
+            for key in keys where lookup.seen.insert(key).inserted { lookup.keys.append(key) }
+            lookups[index] = lookup
+        }
+        for (index, lookup) in lookups {
+            merged[lookup.position] = .lookup(model: model, index: index, keys: lookup.keys)
         }
         switch merged.count {
         case 0: return .empty
