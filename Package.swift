@@ -48,7 +48,7 @@ let package = Package(
             ),
             dependencies: ["EtchPluginTool"]
         ),
-        .executableTarget(name: "EtchExample", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
+        .executableTarget(name: "EtchExample", dependencies: ["Etch", "EtchStore"], plugins: ["EtchPlugin"]),
         // `swift run -c release etch-bench`: Etch against Foundation and hand-written code.
         .executableTarget(name: "EtchBenchmark", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
 
