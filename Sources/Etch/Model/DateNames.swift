@@ -22,27 +22,26 @@ enum DateNames {
     }
 
     /// The index of the name, full or abbreviated and in any case, that starts at `position`,
-    /// moving `position` past it; the longest match wins (`March` before `Mar`).
+    /// moving `position` past it; a full name wins over an abbreviation (`March`, not `Mar`).
     static func read(_ names: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> Int? {
-        var best: (index: Int, length: Int)?
-        for (index, name) in names.enumerated() {
-            for length in [name.count, 3] where length > best?.length ?? 0 {
-                if matches(name.prefix(length), in: bytes, at: position) { best = (index, length) }
+        for pass in 0..<2 {
+            let length = pass == 0 ? Int.max : 3
+            for index in names.indices {
+                let name = names[index]
+                let count = Swift.min(length, name.count)
+                if matches(name, count: count, in: bytes, at: position) {
+                    position += count
+                    return index
+                }
             }
         }
-        guard let best else { return nil }
-        position += best.length
-        return best.index
+        return nil
     }
 
-    /// Whether `word` starts at `position`, ignoring ASCII case.
-    static func matches(_ word: ArraySlice<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
-        guard position + word.count <= bytes.count else { return false }
-        var offset = position
-        for letter in word {
-            guard bytes[offset] | 0x20 == letter | 0x20 else { return false }
-            offset += 1
-        }
+    /// Whether the first `count` letters of `word` start at `position`, ignoring ASCII case.
+    static func matches(_ word: [UInt8], count: Int, in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        guard position + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[position + offset] | 0x20 != word[offset] | 0x20 { return false }
         return true
     }
 }

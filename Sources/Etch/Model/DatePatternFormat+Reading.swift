@@ -66,9 +66,9 @@ extension DatePatternFormat {
             case .weekday:
                 guard DateNames.read(DateNames.weekdays, in: bytes, at: &position) != nil else { return nil }
             case .amPm:
-                if DateNames.matches(Self.am, in: bytes, at: position) {
+                if DateNames.matches(Self.am, count: 2, in: bytes, at: position) {
                     fields.isPM = false
-                } else if DateNames.matches(Self.pm, in: bytes, at: position) {
+                } else if DateNames.matches(Self.pm, count: 2, in: bytes, at: position) {
                     fields.isPM = true
                 } else {
                     return nil
@@ -83,8 +83,8 @@ extension DatePatternFormat {
         return Self.date(fields, fraction: bytes)
     }
 
-    private static let am: ArraySlice<UInt8> = Array("AM".utf8)[...]
-    private static let pm: ArraySlice<UInt8> = Array("PM".utf8)[...]
+    private static let am = Array("AM".utf8)
+    private static let pm = Array("PM".utf8)
 
     /// The date of the fields, or `nil` when one is out of its range.
     private static func date(_ fields: Fields, fraction bytes: UnsafeBufferPointer<UInt8>) -> Date? {
@@ -135,7 +135,7 @@ extension DatePatternFormat {
             return 0
         }
         var isNamed = false
-        for name in [gmt, utc, ut] where DateNames.matches(name, in: bytes, at: position) {
+        for name in zoneNames where DateNames.matches(name, count: name.count, in: bytes, at: position) {
             position += name.count
             isNamed = true
             break
@@ -159,7 +159,6 @@ extension DatePatternFormat {
         return sign * (hours * 3600 + minutes * 60)
     }
 
-    private static let gmt: ArraySlice<UInt8> = Array("GMT".utf8)[...]
-    private static let utc: ArraySlice<UInt8> = Array("UTC".utf8)[...]
-    private static let ut: ArraySlice<UInt8> = Array("UT".utf8)[...]
+    /// The names of UTC that offsets may start with, longest first.
+    private static let zoneNames = ["GMT", "UTC", "UT"].map { Array($0.utf8) }
 }
