@@ -22,18 +22,13 @@ enum DateNames {
     }
 
     /// The index of the name, full or abbreviated and in any case, that starts at `position`,
-    /// moving `position` past it; a full name wins over an abbreviation (`March`, not `Mar`).
+    /// moving `position` past it; a full name wins over its abbreviation (`March`, not `Mar`).
+    /// The abbreviations of months and of weekdays all differ, so one pass finds the name.
     static func read(_ names: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> Int? {
-        for pass in 0..<2 {
-            let length = pass == 0 ? Int.max : 3
-            for index in names.indices {
-                let name = names[index]
-                let count = Swift.min(length, name.count)
-                if matches(name, count: count, in: bytes, at: position) {
-                    position += count
-                    return index
-                }
-            }
+        for index in names.indices where matches(names[index], count: 3, in: bytes, at: position) {
+            let name = names[index]
+            position += matches(name, count: name.count, in: bytes, at: position) ? name.count : 3
+            return index
         }
         return nil
     }
