@@ -22,6 +22,7 @@ enum RealPayloads {
         let issue = try Issue(jsonData: try read("github-issue.json"))
         check(issue.stateReason == nil && issue.labels.count == 2 && issue.labels[0].default, "issue fields")
         check(issue.copyWith { $0.stateReason = $0.stateReason } == issue, "a copy keeping an explicit null is equal")
+        check(issue.assignee?.id == 2 && issue.assignee?.expanded?.login == "hubot", "an expanded reference")
         try write(issue.jsonData(), "github-issue.json", into: output)
 
         let feed = try Feed(jsonData: try read("feed.json"))
