@@ -10,16 +10,6 @@ import Testing
 @Suite struct StoreReferenceTests {}
 
 extension StoreReferenceTests {
-    /// Where the store under test keeps its objects.
-    enum Storage: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        /// In memory only.
-        case memory
-        /// In an SQLite file, reopened after every transaction.
-        case file
-
-        var testDescription: String { rawValue }
-    }
-
     /// The number of transactions of one run.
     static let transactionCount = 80
 
@@ -35,17 +25,11 @@ extension StoreReferenceTests {
         }
     }
 
-    @Test(arguments: Storage.allCases, [1, 2, 3, 4] as [UInt64])
-    func randomTransactionsMatchAPlainModel(storage: Storage, seed: UInt64) async throws {
+    @Test(arguments: StoreStorage.allCases, [1, 2, 3, 4] as [UInt64])
+    func randomTransactionsMatchAPlainModel(storage: StoreStorage, seed: UInt64) async throws {
         try await StoreTests.withDirectory { directory in
             let url = directory.appending(path: "library.sqlite")
-            func open() throws -> Store {
-                switch storage {
-                case .memory: try Store(models: EtchModels.all)
-                case .file: try Store(url: url, models: EtchModels.all)
-                }
-            }
-            var store = try open()
+            var store = try storage.open(url)
             var random = SeededGenerator(seed: seed)
             var reference = ReferenceLibrary()
             var refusals: [ReferenceRefusal: Int] = [:]
@@ -64,7 +48,7 @@ extension StoreReferenceTests {
                 let queries = ReferenceQueries.random(for: reference, using: &random)
                 var mismatches = try await reference.mismatches(in: store, queries: queries)
                 if storage == .file {
-                    store = try open()
+                    store = try storage.open(url)
                     mismatches.append(
                         try await reference.mismatches(in: store, queries: queries), prefix: "after reopening, ")
                 }
