@@ -62,7 +62,14 @@ let package = Package(
             name: "EtchSaveLoopHelper", dependencies: ["Etch"], path: "Tests/EtchSaveLoopHelper",
             plugins: ["EtchPlugin"]),
         .testTarget(
-            name: "EtchStoreTests", dependencies: ["EtchStore", "Etch", "EtchTestSupport"], plugins: ["EtchPlugin"]),
+            name: "EtchStoreTests",
+            dependencies: ["EtchStore", "Etch", "EtchStoreCommitLoopHelper", "EtchTestSupport"],
+            plugins: ["EtchPlugin"]),
+        // Commits to a store in a loop until killed: the store's crash-safety test
+        // (StoreKillTests) runs it. Its Library.etch links to the store tests' models.
+        .executableTarget(
+            name: "EtchStoreCommitLoopHelper", dependencies: ["EtchStore", "Etch"],
+            path: "Tests/EtchStoreCommitLoopHelper", plugins: ["EtchPlugin"]),
         .testTarget(name: "EtchSchemaTests", dependencies: ["EtchSchema", "EtchTestSupport"]),
         // Helpers shared by the test targets.
         .target(name: "EtchTestSupport", path: "Tests/EtchTestSupport"),

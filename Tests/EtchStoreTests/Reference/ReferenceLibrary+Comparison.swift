@@ -1,0 +1,92 @@
+import Etch
+import EtchStore
+
+extension ReferenceLibrary {
+    /// Every way `store` disagrees with the library: objects, counts, unique and index
+    /// lookups for every value of the pools, and `queries`' sorted ranges.
+    func mismatches(in store: Store, queries: ReferenceQueries) async throws -> Mismatches {
+        var mismatches = Mismatches()
+        try await compareObjects(in: store, into: &mismatches)
+        try await compareLookups(in: store, into: &mismatches)
+        try await compareRanges(in: store, queries: queries, into: &mismatches)
+        return mismatches
+    }
+
+    private func compareObjects(in store: Store, into mismatches: inout Mismatches) async throws {
+        mismatches.compare("artists", try await store.objects(Artist.self), artists.inIDOrder)
+        let storedAlbums = try await store.objects(Album.self)
+        mismatches.compare("albums", storedAlbums, albums.inIDOrder)
+        mismatches.compare("albums playing", storedAlbums.map(\.isPlaying), albums.inIDOrder.map(\.isPlaying))
+        mismatches.compare("rooms", try await store.objects(Room.self), rooms.inIDOrder)
+        mismatches.compare("artist count", try await store.count(Artist.self), artists.objects.count)
+        mismatches.compare("album count", try await store.count(Album.self), albums.objects.count)
+        mismatches.compare("room count", try await store.count(Room.self), rooms.objects.count)
+        let total = artists.objects.count + albums.objects.count + rooms.objects.count
+        mismatches.compare("count", await store.count, total)
+        for id in ReferenceValues.artistIDs {
+            mismatches.compare("artist \(id)", try await store.object(Artist.self, id: id), artists.objects[id])
+        }
+        for id in ReferenceValues.albumIDs {
+            let album = try await store.object(Album.self, id: id)
+            mismatches.compare("album \(id)", album, albums.objects[id])
+            mismatches.compare("album \(id) playing", album?.isPlaying, albums.objects[id]?.isPlaying)
+        }
+        for id in ReferenceValues.roomIDs {
+            mismatches.compare("room \(id)", try await store.object(Room.self, id: id), rooms.objects[id])
+        }
+    }
+
+    private func compareLookups(in store: Store, into mismatches: inout Mismatches) async throws {
+        for slug in ReferenceValues.slugs {
+            mismatches.compare(
+                "unique slug \(slug)", try await store.unique(Artist.self, \.slug, slug)?.id,
+                artists.objects.values.first { $0.slug == slug }?.id)
+        }
+        for country in ReferenceValues.countries {
+            mismatches.compare(
+                "artists of country \(country ?? "nil")",
+                try await store.objects(Artist.self, where: \.country, is: country).map(\.id),
+                artists.inIDOrder.filter { $0.country == country }.map(\.id))
+        }
+        for artist in ReferenceValues.artistIDs {
+            mismatches.compare(
+                "albums of artist \(artist)",
+                try await store.objects(Album.self, where: \.artist, is: Ref(id: artist)).map(\.id),
+                albums.inIDOrder.filter { $0.artist.id == artist }.map(\.id))
+        }
+        for genre in ReferenceValues.genres {
+            mismatches.compare(
+                "albums of genre \(genre?.rawValue ?? "nil")",
+                try await store.objects(Album.self, where: \.genre, is: genre).map(\.id),
+                albums.inIDOrder.filter { $0.genre == genre }.map(\.id))
+        }
+    }
+
+    private func compareRanges(
+        in store: Store, queries: ReferenceQueries, into mismatches: inout Mismatches
+    ) async throws {
+        for query in queries.ratings {
+            let stored = try await store.sorted(
+                Album.self, by: \.rating, from: query.lower, through: query.upper, order: query.order,
+                limit: query.limit, offset: query.offset)
+            mismatches.compare(
+                "albums by rating \(query)", stored.map(\.id), albums.range(by: \.rating, where: { _ in true }, query))
+        }
+        for (artist, query) in queries.years {
+            let stored = try await store.sorted(
+                Album.self, by: \.year, inGroup: Ref<Artist>(id: artist), from: query.lower, through: query.upper,
+                order: query.order, limit: query.limit, offset: query.offset)
+            mismatches.compare(
+                "albums of \(artist) by year \(query)", stored.map(\.id),
+                albums.range(by: \.year, where: { $0.artist.id == artist }, query))
+        }
+        for (floor, query) in queries.roomNames {
+            let stored = try await store.sorted(
+                Room.self, by: \.name, inGroup: floor, from: query.lower, through: query.upper, order: query.order,
+                limit: query.limit, offset: query.offset)
+            mismatches.compare(
+                "rooms of floor \(floor.map(String.init) ?? "nil") by name \(query)", stored.map(\.id),
+                rooms.range(by: \.name, where: { $0.floor == floor }, query))
+        }
+    }
+}
