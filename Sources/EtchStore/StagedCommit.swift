@@ -8,7 +8,8 @@ protocol StagedCommit: AnyObject {
     /// The changes as the store's file records them.
     func records() throws(StoreError) -> [RecordChange]
     /// Applies the changes to the table and tells its subscribers, as commit number `commit`.
-    func apply(commit: Int)
+    /// - Returns: Whether anything changed.
+    func apply(commit: Int) -> Bool
     /// The model's name.
     var modelName: String { get }
     /// The ids of the objects the changes delete that the store holds now or the transaction
@@ -40,7 +41,7 @@ extension StagedChanges: StagedCommit {
         return result
     }
 
-    func apply(commit: Int) {
+    func apply(commit: Int) -> Bool {
         var event = StoreChange<Model>(commit: commit)
         for id in order {
             guard let change = changes[id] else { continue }
@@ -56,5 +57,6 @@ extension StagedChanges: StagedCommit {
             table.set(change, for: id)
         }
         if !event.isEmpty { table.publish(event) }
+        return !event.isEmpty
     }
 }

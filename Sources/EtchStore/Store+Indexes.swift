@@ -47,7 +47,8 @@ extension Store {
     ///   - lower: The smallest value in the range, or `nil` for no lower end.
     ///   - upper: The largest value in the range, or `nil` for no upper end.
     ///   - order: `.forward` for smallest first, `.reverse` for largest first.
-    /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` without a `@sorted` index on the field.
+    /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` without a `@sorted` index on the
+    ///   field; a field sorted only within groups (`@sorted(groupBy:)`) takes `inGroup:`.
     /// - Complexity: O(log *n* + *k*) for *k* objects returned.
     public func sorted<Model: IdentifiedModel, Value: IndexableValue>(
         _ type: Model.Type, by keyPath: KeyPath<Model, Value>, from lower: Value? = nil, through upper: Value? = nil,
@@ -55,7 +56,10 @@ extension Store {
     ) throws(StoreError) -> [Model] {
         let table = try tables.table(of: type)
         let target: AnyKeyPath = keyPath
-        guard let index = table.indexes.first(where: { $0.index.kind == .sorted && $0.index.value.keyPath == target })
+        guard
+            let index = table.indexes.first(where: {
+                $0.index.kind == .sorted && $0.index.groupBy == nil && $0.index.value.keyPath == target
+            })
         else { throw Self.noIndex(Model.self, keyPath, "sorted") }
         return Self.range(
             in: table, index: index, group: .null, lower: lower?.indexKey, upper: upper?.indexKey, order: order,

@@ -50,7 +50,12 @@ extension Store {
             for changes in staged { records += try changes.records() }
             try file.commit(records)
         }
+        // A commit that changes nothing (a write of the same values) takes no number.
         commitCount += 1
-        for changes in staged { changes.apply(commit: commitCount) }
+        var changedAny = false
+        for changes in staged {
+            if changes.apply(commit: commitCount) { changedAny = true }
+        }
+        if !changedAny { commitCount -= 1 }
     }
 }

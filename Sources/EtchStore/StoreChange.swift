@@ -5,8 +5,9 @@ import Etch
 /// A store publishes one per type a commit changed, in commit order; see
 /// ``Store/changes(of:)``.
 public struct StoreChange<Model: IdentifiedModel>: Sendable {
-    /// The commit's number in this store, counting from 1; shared by the changes of every
-    /// type one commit made.
+    /// The commit's number, counting from 1 each time the store is made or opened, and
+    /// shared by the changes of every type one commit made; a commit that changed nothing
+    /// takes no number.
     public let commit: Int
     /// Objects that were not there before, in the order the transaction put them.
     public internal(set) var inserted: [Model] = []

@@ -132,3 +132,17 @@ extension StoreTests {
         await #expect(throws: StoreError.self) { try await store.addIndex(.unique("isSmall", \Room.isSmall)) }
     }
 }
+
+extension StoreTests {
+    @Test func aGroupedSortedFieldNeedsItsGroup() async throws {
+        let store = try Store(models: EtchModels.all)
+        try await store.write { tx in
+            try tx.insert(contentsOf: [Room(id: 1, name: "Blue", floor: 1), Room(id: 2, name: "Attic")])
+        }
+        await #expect(throws: StoreError.noIndex(model: "Room", keyPath: "\(\Room.name as AnyKeyPath)", kind: "sorted"))
+        {
+            try await store.sorted(Room.self, by: \.name)
+        }
+        #expect(try await store.sorted(Room.self, by: \.name, inGroup: 1 as Int?).map(\.id) == [1])
+    }
+}
