@@ -16,7 +16,9 @@ let package = Package(
     ],
     targets: [
         // Runtime: values, models, JSON, Codable, data source.
-        .target(name: "Etch"),
+        .target(name: "Etch", dependencies: ["EtchDatePattern"]),
+        // The grammar of `@dateFormat("…")` patterns, which the checker and the runtime share.
+        .target(name: "EtchDatePattern"),
         // The system's SQLite: `SQLite3` on Apple platforms, libsqlite3 (pkg-config sqlite3) on Linux.
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
@@ -24,7 +26,7 @@ let package = Package(
         // The store, its own product so that models alone build nothing more.
         .target(name: "EtchStore", dependencies: ["Etch", "CSQLite"]),
         // Schema language: source text -> checked schema, with diagnostics.
-        .target(name: "EtchSchema"),
+        .target(name: "EtchSchema", dependencies: ["EtchDatePattern"]),
         // Checked schema -> Swift source text.
         .target(name: "EtchGenerator", dependencies: ["EtchSchema"]),
         // The `etch` command's logic, shared by the CLI and the plugin's tool.
@@ -48,7 +50,7 @@ let package = Package(
             ),
             dependencies: ["EtchPluginTool"]
         ),
-        .executableTarget(name: "EtchExample", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
+        .executableTarget(name: "EtchExample", dependencies: ["Etch", "EtchStore"], plugins: ["EtchPlugin"]),
         // `swift run -c release etch-bench`: Etch against Foundation and hand-written code.
         .executableTarget(name: "EtchBenchmark", dependencies: ["Etch", "EtchStore"], plugins: ["EtchPlugin"]),
 

@@ -104,6 +104,10 @@ struct Options {
                             one property of one status (retweetCount, text,
                             user.followersCount): the typed getter vs a [String: Any] lookup
                             and an `as?` cast.
+          custom @dateFormat read
+                            one status's created_at ("Wed Oct 10 20:19:24 +0000 2018") through
+                            the getter of a @dateFormat("EEE MMM dd HH:mm:ss Z yyyy") field
+                            (Dates.etch) vs DateFormatter.date(from:) with the same pattern.
           copyWith 1 field, copyWith 3 fields
                             a copy of one status with fields changed vs copying its
                             [String: Any] and setting the keys.

@@ -86,6 +86,9 @@ do {
 
     section("DataSource: a sorted, paged, observed and cached list of rooms")
     try await DataSourceDemo.run(owner: room.owner)
+
+    section("Store: users, rooms and messages in one SQLite file, indexed and queried")
+    try await StoreDemo.run(owner: room.owner)
 } catch {
     print("unexpected error:", error)
     exit(1)

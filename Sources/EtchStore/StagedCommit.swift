@@ -9,9 +9,20 @@ protocol StagedCommit: AnyObject {
     func records() throws(StoreError) -> [RecordChange]
     /// Applies the changes to the table and tells its subscribers, as commit number `commit`.
     func apply(commit: Int)
+    /// The model's name.
+    var modelName: String { get }
+    /// The ids of the objects the changes delete that the store holds now or the transaction
+    /// put earlier.
+    var deletedIDs: [IndexKey] { get }
 }
 
 extension StagedChanges: StagedCommit {
+    var modelName: String { Model.modelName }
+
+    var deletedIDs: [IndexKey] {
+        order.filter { id in changes[id] == .some(nil) && table.object(id) != nil }
+    }
+
     func check() throws(StoreError) {
         try table.checkUnique(changes, order: order)
     }

@@ -110,7 +110,9 @@ extension Store {
         guard let entries = index.groups[group] else { return [] }
         if let lower, let upper, upper < lower { return [] }
         let ids = entries.ids(
-            from: lower.map { IndexBound($0) }, to: upper.map { IndexBound($0) }, reversed: order == .reverse,
+            from: lower.map { IndexBound(key: $0, isInclusive: true) },
+            to: upper.map { IndexBound(key: $0, isInclusive: true) },
+            reversed: order == .reverse,
             offset: offset, limit: limit)
         return ids.compactMap(table.object)
     }

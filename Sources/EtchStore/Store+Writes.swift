@@ -41,6 +41,7 @@ extension Store {
     }
 
     func commit(_ transaction: StoreTransaction) throws(StoreError) {
+        try transaction.applyDeleteRules()
         let staged = transaction.stagedOrder.compactMap { transaction.staged[$0] }
         guard !staged.isEmpty else { return }
         for changes in staged { try changes.check() }

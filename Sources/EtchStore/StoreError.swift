@@ -9,6 +9,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A second object for a `@unique` value: the model, the field, the value, the id that
     /// already holds it and the id of the object refused.
     case uniqueViolation(model: String, field: String, value: String, existingID: String, newID: String)
+    /// A delete refused by `@onDelete(refuse)`: the object deleted, and the object whose
+    /// field still refers to it.
+    case deleteRefused(model: String, id: String, referencedBy: String, referringID: String, field: String)
     /// An update or a delete of an id the store does not hold.
     case notFound(model: String, id: String)
     /// An index asked for by a key path the model has no index on.
@@ -41,6 +44,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(model).\(field) must be unique: \(value) is already held by id \(existingID), so \(newID) was refused"
         case .duplicateModel(let name):
             "two model types are named \(name); a store holds one type of each name"
+        case .deleteRefused(let model, let id, let referencedBy, let referringID, let field):
+            "\(model) \(id) cannot be deleted: \(referencedBy) \(referringID) refers to it through '\(field)', "
+                + "which is @onDelete(refuse)"
         case .notFound(let model, let id):
             "no \(model) with id \(id)"
         case .noIndex(let model, let keyPath, let kind):

@@ -101,6 +101,54 @@ public final class StoreTransaction {
         return old
     }
 
+    /// The object with an id key as this transaction sees it.
+    func object<Model: IdentifiedModel>(id: IndexKey, of type: Model.Type) throws(StoreError) -> Model? {
+        let table = try tables.table(of: type)
+        if let change = (staged[ObjectIdentifier(type)] as? StagedChanges<Model>)?.change(for: id) { return change }
+        return table.object(id)
+    }
+
+    /// The ids this transaction changed of a type.
+    func stagedIDs<Model: IdentifiedModel>(of type: Model.Type) -> [IndexKey] {
+        (staged[ObjectIdentifier(type)] as? StagedChanges<Model>)?.order ?? []
+    }
+
+    /// Records a put, or a deletion when `object` is `nil`, of an id key.
+    func stage<Model: IdentifiedModel>(_ object: Model?, for id: IndexKey, of type: Model.Type) {
+        guard let (_, changes) = try? changes(of: type) else { return }
+        changes.set(object, for: id)
+    }
+
+    /// Applies the `@onDelete` rules of every reference to the objects this transaction
+    /// deletes, including objects that a rule deletes in turn; then checks the `refuse` rules
+    /// against what is left.
+    func applyDeleteRules() throws(StoreError) {
+        var done: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for (owner, id) in deletions() where done.insert("\(owner.modelName) \(id)").inserted {
+                for table in tables.all {
+                    if try table.applyDeleteRules(owner: owner, deletedID: id, refusing: false, in: self) {
+                        changed = true
+                    }
+                }
+            }
+        }
+        for (owner, id) in deletions() {
+            for table in tables.all {
+                _ = try table.applyDeleteRules(owner: owner, deletedID: id, refusing: true, in: self)
+            }
+        }
+    }
+
+    /// The objects this transaction deletes, with their model types.
+    private func deletions() -> [(any IdentifiedModel.Type, IndexKey)] {
+        stagedOrder.compactMap { staged[$0] }.flatMap { changes in
+            tables.type(named: changes.modelName).map { owner in changes.deletedIDs.map { (owner, $0) } } ?? []
+        }
+    }
+
     /// Deletes every object of a type.
     public func deleteAll<Model: IdentifiedModel>(_ type: Model.Type) throws(StoreError) {
         let (table, changes) = try changes(of: type)

@@ -41,7 +41,8 @@ extension ValueConversionTests {
         let date = Date(timeIntervalSince1970: seconds)
         let text = ISO8601.string(from: date)
         let back = try #require(ISO8601.date(from: text))
-        #expect(abs(back.timeIntervalSince1970 - seconds) < 0.0005, "\(text)")
+        #expect(
+            back.timeIntervalSinceReferenceDate.bitPattern == date.timeIntervalSinceReferenceDate.bitPattern, "\(text)")
     }
 
     @Test func dateFormatsStoreTheirWireForm() throws {

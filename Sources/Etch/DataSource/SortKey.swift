@@ -111,6 +111,11 @@ public struct SortKey<Element>: Sendable {
         SortKey(keyPath) { Self.order($0, $1, nils: nils) { Self.order($1, $0) } }
     }
 
+    /// Compares two objects by this key alone: `.orderedAscending` when `lhs` comes first.
+    public func ordering(of lhs: Element, _ rhs: Element) -> ComparisonResult {
+        compare(lhs, rhs)
+    }
+
     @inlinable @inline(__always)
     static func order<Value: Comparable>(_ lhs: Value, _ rhs: Value) -> ComparisonResult {
         lhs < rhs ? .orderedAscending : (rhs < lhs ? .orderedDescending : .orderedSame)

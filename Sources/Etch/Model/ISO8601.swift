@@ -3,38 +3,38 @@ import Foundation
 /// A fast ISO 8601 reader and writer for the formats JSON APIs use, without `DateFormatter`.
 enum ISO8601 {
     /// The dates Etch reads and writes: ±2⁴² seconds around 1970 (years -137,000 to
-    /// 141,000), within which a `Date` keeps millisecond precision, so whatever is written
-    /// reads back the same.
+    /// 141,000), as in ``DecimalSeconds/supportedWhole``.
     static let supportedSeconds: ClosedRange<Double> = -4_398_046_511_104...4_398_046_511_104
 
     /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; also accepts a space or a
     /// lowercase `t` between date and time, a date alone (midnight UTC), and the expanded
-    /// years `±YYYYYY` that ``string(from:)`` writes for years outside 0...9999.
+    /// years `±YYYYYY` that ``string(from:)`` writes for years outside 0...9999. A fraction
+    /// of any length reads exactly, rounded once to the nearest `Date`.
     static func date(from text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { parse(Array($0)[...]) }
+        if let date = text.utf8.withContiguousStorageIfAvailable({ parse($0) }) { return date }
+        return Array(text.utf8).withUnsafeBufferPointer { parse($0) }
     }
 
-    private static func parse(_ bytes: ArraySlice<UInt8>) -> Date? {
-        var position = bytes.startIndex
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var position = 0
         func digits(_ count: Int) -> Int? {
-            guard position + count <= bytes.endIndex else { return nil }
+            guard position + count <= bytes.count else { return nil }
             var value = 0
             for offset in 0..<count {
-                let byte = bytes[position + offset]
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
+                let digit = bytes[position + offset] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
             }
             position += count
             return value
         }
         func expect(_ byte: UInt8) -> Bool {
-            guard position < bytes.endIndex, bytes[position] == byte else { return false }
+            guard position < bytes.count, bytes[position] == byte else { return false }
             position += 1
             return true
         }
         var yearSign = 0
-        if position < bytes.endIndex, bytes[position] == 0x2B || bytes[position] == 0x2D {
+        if position < bytes.count, bytes[position] == 0x2B || bytes[position] == 0x2D {
             yearSign = bytes[position] == 0x2D ? -1 : 1
             position += 1
         }
@@ -44,26 +44,24 @@ enum ISO8601 {
             (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
-        if position == bytes.endIndex { return Date(timeIntervalSince1970: Double(days) * 86_400) }
-        guard position < bytes.endIndex, [0x54, 0x74, 0x20].contains(bytes[position]) else { return nil }
+        if position == bytes.count {
+            return DecimalSeconds.date(whole: Int64(days) * 86_400, fraction: EmptyCollection())
+        }
+        guard position < bytes.count, [0x54, 0x74, 0x20].contains(bytes[position]) else { return nil }
         position += 1
         guard let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2),
             hour < 24, minute < 60, second <= 60
         else { return nil }
-        var fraction = 0.0
-        if position < bytes.endIndex, bytes[position] == 0x2E || bytes[position] == 0x2C {
+        var fraction = position..<position
+        if position < bytes.count, bytes[position] == 0x2E || bytes[position] == 0x2C {
             position += 1
-            var scale = 0.1
             let start = position
-            while position < bytes.endIndex, bytes[position] >= 0x30, bytes[position] <= 0x39 {
-                fraction += Double(bytes[position] - 0x30) * scale
-                scale /= 10
-                position += 1
-            }
+            while position < bytes.count, bytes[position] &- 0x30 < 10 { position += 1 }
             guard position > start else { return nil }
+            fraction = start..<position
         }
         var offset = 0
-        guard position < bytes.endIndex else { return nil }
+        guard position < bytes.count else { return nil }
         switch bytes[position] {
         case 0x5A, 0x7A:
             position += 1
@@ -77,30 +75,18 @@ enum ISO8601 {
         default:
             return nil
         }
-        guard position == bytes.endIndex else { return nil }
+        guard position == bytes.count else { return nil }
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return DecimalSeconds.date(whole: Int64(seconds), fraction: UnsafeBufferPointer(rebasing: bytes[fraction]))
     }
 
-    /// Writes UTC with `Z`, with milliseconds only when the date has a fraction of a second.
-    /// Years outside 0...9999 are written expanded (`+011476-08-15T…`); dates beyond
-    /// ``supportedSeconds`` (or not finite) are written as its nearest end.
+    /// Writes UTC with `Z`, and a fraction only when the date has one: three digits for a
+    /// whole number of milliseconds (`.250`), else as many as reading back the same `Date`
+    /// takes (`.123456789`). Years outside 0...9999 are written expanded (`+011476-08-15T…`);
+    /// dates beyond ``supportedSeconds`` (or not finite) are written as its nearest end.
     static func string(from date: Date) -> String {
-        let raw = date.timeIntervalSince1970
-        let interval = raw.isNaN ? 0 : min(max(raw, supportedSeconds.lowerBound), supportedSeconds.upperBound)
-        var milliseconds = Int64((interval * 1000).rounded())
-        var seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
-        if seconds.remainder < 0 {
-            seconds.quotient -= 1
-            seconds.remainder += 1000
-        }
-        milliseconds = seconds.remainder
-        var days = seconds.quotient / 86_400
-        var secondOfDay = seconds.quotient % 86_400
-        if secondOfDay < 0 {
-            days -= 1
-            secondOfDay += 86_400
-        }
+        let instant = DecimalSeconds(date)
+        let (days, secondOfDay) = DecimalSeconds.floorDivide(instant.whole, by: 86_400)
         let (year, month, day) = civilFromDays(Int(days))
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(abs(value))
@@ -110,11 +96,15 @@ enum ISO8601 {
         var text = "\(yearText)-\(pad(month, 2))-\(pad(day, 2))T"
         text +=
             "\(pad(Int(secondOfDay / 3600), 2)):\(pad(Int(secondOfDay / 60 % 60), 2)):\(pad(Int(secondOfDay % 60), 2))"
-        if milliseconds != 0 { text += ".\(pad(Int(milliseconds), 3))" }
+        if !instant.fraction.isEmpty {
+            var fraction = instant.fraction
+            while fraction.count < 3 { fraction.append(0x30) }
+            text += "." + String(decoding: fraction, as: UTF8.self)
+        }
         return text + "Z"
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -1,15 +1,35 @@
 /// Options that change how a Swift value maps to and from its stored ``ModelValue``.
 public struct ModelValueContext: Sendable, Hashable {
     /// How `Date` values are written and read.
-    public var dateFormat: DateFormat
+    public var dateFormat: DateFormat {
+        didSet { datePattern = Self.compiled(dateFormat) }
+    }
+
+    /// The custom pattern of ``dateFormat``, compiled once, when Etch's engine reads it.
+    private(set) var datePattern: DatePatternFormat?
 
     /// Makes a context.
     public init(dateFormat: DateFormat = .iso8601) {
         self.dateFormat = dateFormat
+        self.datePattern = Self.compiled(dateFormat)
     }
 
     /// ISO 8601 dates.
     public static let standard = ModelValueContext()
+
+    /// Contexts are equal when their options are.
+    public static func == (lhs: ModelValueContext, rhs: ModelValueContext) -> Bool {
+        lhs.dateFormat == rhs.dateFormat
+    }
+
+    /// Hashes the options, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(dateFormat)
+    }
+
+    private static func compiled(_ format: DateFormat) -> DatePatternFormat? {
+        if case .custom(let pattern) = format { DatePatternFormat.named(pattern) } else { nil }
+    }
 }
 
 /// A Swift type that a model field can hold: it converts to and from the ``ModelValue``

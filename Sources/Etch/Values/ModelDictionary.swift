@@ -46,11 +46,14 @@ public struct ModelDictionary: Sendable {
     }
 
     /// Makes a dictionary from parallel arrays of keys and values, as a parser produces them.
-    /// When a key repeats, the last value wins.
-    ///
-    /// - Precondition: `keys.count == values.count`.
+    /// When a key repeats, the last value wins. As `zip` does, it pairs them up to the
+    /// shorter array's length: keys without a value, or values without a key, are left out.
     public init(keys: [String], values: [ModelValue]) {
-        precondition(keys.count == values.count, "ModelDictionary needs one value per key")
+        guard keys.count == values.count else {
+            let count = Swift.min(keys.count, values.count)
+            self.init(keys: Array(keys.prefix(count)), values: Array(values.prefix(count)))
+            return
+        }
         if keys.count <= 1 {
             self.init(checkedKeys: keys, values: values, index: nil)
             return

@@ -7,7 +7,10 @@ import Foundation
 enum ModelBenchmarks {
     /// Runs the read and copy rows; each operation touches one status.
     static func run(_ runner: inout Runner, data: DataSet) async throws {
-        let names = ["read Int", "read String", "read nested", "copyWith 1 field", "copyWith 3 fields"]
+        let names = [
+            "read Int", "read String", "read nested", "custom @dateFormat read", "copyWith 1 field",
+            "copyWith 3 fields",
+        ]
         guard names.contains(where: runner.includes) else { return }
         let statuses = try SearchResult(jsonData: data.twitter).statuses
         let root = try JSONSerialization.jsonObject(with: data.twitter) as? [String: Any]
@@ -44,6 +47,7 @@ enum ModelBenchmarks {
             for object in objects { sum &+= (object["user"] as? [String: Any])?["followers_count"] as? Int ?? 0 }
             return sum
         }
+        try await readCustomDates(&runner, statuses: statuses)
 
         var round = 0
         try await runner.compare("copyWith 1 field", operations: count) {
@@ -84,6 +88,28 @@ enum ModelBenchmarks {
                 sum &+= copy.count
             }
             return sum
+        }
+    }
+
+    /// Reads each status's `created_at` through a custom pattern: the typed getter of a
+    /// `@dateFormat("EEE MMM dd HH:mm:ss Z yyyy")` field vs a `DateFormatter` made once.
+    private static func readCustomDates(_ runner: inout Runner, statuses: [Status]) async throws {
+        let pattern = "EEE MMM dd HH:mm:ss Z yyyy"
+        let times = try statuses.map { try StatusTime(dictionary: ["created_at": .string($0.createdAt)]) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = pattern
+        try expectSame(
+            times.map(\.createdAt), statuses.map { formatter.date(from: $0.createdAt) ?? .distantPast }, "dates")
+        try await runner.compare("custom @dateFormat read", operations: times.count) {
+            var sum = 0.0
+            for time in times { sum += time.createdAt.timeIntervalSince1970 }
+            return Int(sum)
+        } baseline: {
+            var sum = 0.0
+            for status in statuses { sum += formatter.date(from: status.createdAt)?.timeIntervalSince1970 ?? 0 }
+            return Int(sum)
         }
     }
 }

@@ -1,3 +1,5 @@
+import EtchDatePattern
+
 extension Checker {
     /// The components of `@key("a.b")`; reports an empty key or component.
     mutating func wireKeyPath(_ attribute: AttributeSyntax) -> [String]? {
@@ -38,7 +40,13 @@ extension Checker {
         case .string(let pattern) where pattern.isEmpty:
             error("date format pattern must not be empty", at: argument.location)
         case .string(let pattern):
-            return .custom(pattern)
+            // The runtime reads and writes exactly the patterns this grammar accepts.
+            do {
+                _ = try DatePattern(pattern)
+                return .custom(pattern)
+            } catch {
+                self.error("date pattern \(Self.quoted(pattern)) \(error.problem)", at: argument.location)
+            }
         default:
             error(usage, at: argument.location)
         }
@@ -77,5 +85,15 @@ extension Checker {
             return nil
         }
         return rule
+    }
+
+    /// A pattern in double quotes, as the schema spells it.
+    private static func quoted(_ pattern: String) -> String {
+        var quoted = "\""
+        for character in pattern {
+            if character == "\"" || character == "\\" { quoted.append("\\") }
+            quoted.append(character)
+        }
+        return quoted + "\""
     }
 }

@@ -263,6 +263,7 @@ public enum DateFormatSpec: Sendable, Hashable {
     case iso8601
     case secondsSince1970
     case millisecondsSince1970
-    /// A `DateFormatter` pattern such as `"yyyy-MM-dd"`.
+    /// A Unicode date pattern such as `"yyyy-MM-dd"`, one that reads back what it writes
+    /// (the checker refuses any other).
     case custom(String)
 }

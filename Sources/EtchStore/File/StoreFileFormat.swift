@@ -29,8 +29,11 @@ enum StoreFileFormat {
     /// connection up: WAL journal, `synchronous = FULL`, a busy timeout.
     ///
     /// Nothing is written before the checks pass: the header fields and the schema are only read,
-    /// and a file that is not SQLite fails on that first read. The journal mode (which rewrites
-    /// two header bytes) is set only after.
+    /// and a file that is not SQLite fails on that first read (a file that does not even begin as
+    /// SQLite's was refused by ``checkHeader(atPath:)``). The journal mode, which rewrites two
+    /// header bytes, is set only after. `PRAGMA quick_check` is not run: it reads the whole file,
+    /// and the store's first ``StoreConnection/readAll()`` reads every record anyway, so a corrupt
+    /// page is reported there as ``StoreError/damagedFile(path:reason:)``.
     ///
     /// - Throws: ``StoreError/damagedFile(path:reason:)`` for a file that is not SQLite, is
     ///   corrupt, or is another program's database; ``StoreError/newerFileFormat(path:version:supported:)``

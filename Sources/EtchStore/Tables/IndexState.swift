@@ -58,7 +58,8 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         case .unique: idByKey[key].map { [$0] } ?? []
         case .sorted:
             (groups[.null]?.ids(
-                from: IndexBound(key), to: IndexBound(key), reversed: false, offset: 0, limit: nil) ?? [])
+                from: IndexBound(key: key, isInclusive: true), to: IndexBound(key: key, isInclusive: true),
+                reversed: false, offset: 0, limit: nil) ?? [])
         }
     }
 

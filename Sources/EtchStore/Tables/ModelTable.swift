@@ -8,6 +8,9 @@ final class ModelTable<Model: IdentifiedModel> {
     private(set) var objects: [IndexKey: Model] = [:]
     /// The schema's indexes, then the ones added at runtime.
     private(set) var indexes: [IndexState<Model>]
+    /// The indexes of the inverse relations that refer to this model, by relation key
+    /// (`Artist.albums`), made when a relation is first read.
+    private(set) var relationIndexes: [String: RelationIndex<Model>] = [:]
     /// The streams of ``Store/changes(of:)``, by subscription.
     private var subscribers: [Int: AsyncStream<StoreChange<Model>>.Continuation] = [:]
     private var nextSubscriber = 0
@@ -38,6 +41,10 @@ final class ModelTable<Model: IdentifiedModel> {
             if let old, let object, indexes[position].isUnchanged(from: old, to: object) { continue }
             if let old { indexes[position].remove(old, id: id) }
             if let object { indexes[position].insert(object, id: id) }
+        }
+        for key in relationIndexes.keys {
+            if let old { relationIndexes[key]!.remove(old, id: id) }
+            if let object { relationIndexes[key]!.insert(object, id: id) }
         }
         objects[id] = object
     }
@@ -72,6 +79,19 @@ final class ModelTable<Model: IdentifiedModel> {
     func removeAll() {
         objects = [:]
         indexes = indexes.map { IndexState($0.index) }
+        relationIndexes = relationIndexes.mapValues { RelationIndex(ownerKeys: $0.ownerKeys) }
+    }
+
+    /// The index of a relation, built over the objects held now the first time it is asked for.
+    /// - Complexity: O(*n*) the first time, O(1) after.
+    func relationIndex(
+        _ key: String, ownerKeys: @escaping @Sendable (Model) -> [IndexKey]
+    ) -> RelationIndex<Model> {
+        if let existing = relationIndexes[key] { return existing }
+        var index = RelationIndex(ownerKeys: ownerKeys)
+        for (id, object) in objects { index.insert(object, id: id) }
+        relationIndexes[key] = index
+        return index
     }
 
     /// The index on `keyPath` of a kind, if the model has one.

@@ -8,6 +8,8 @@ final class StoreTables {
     private(set) var byName: [String: any AnyModelTable] = [:]
     /// The model names in the order the store was made with them.
     private(set) var names: [String] = []
+    /// The model types by name.
+    private var types: [String: any IdentifiedModel.Type] = [:]
 
     /// Makes a table per model type.
     ///
@@ -21,6 +23,7 @@ final class StoreTables {
         let table = ModelTable<Model>()
         byType[ObjectIdentifier(type)] = table
         byName[Model.modelName] = table
+        types[Model.modelName] = type
         names.append(Model.modelName)
     }
 
@@ -33,6 +36,9 @@ final class StoreTables {
         }
         return table
     }
+
+    /// The model type of a name.
+    func type(named name: String) -> (any IdentifiedModel.Type)? { types[name] }
 
     /// Every table, in the order the store was made with the types.
     var all: [any AnyModelTable] { names.compactMap { byName[$0] } }
@@ -48,6 +54,10 @@ protocol AnyModelTable: AnyObject {
     var approximateSize: Int { get }
     /// Ends every change stream.
     func finishSubscribers()
+    /// Applies this model's `@onDelete` rules for references to a deleted object.
+    func applyDeleteRules(
+        owner: any IdentifiedModel.Type, deletedID: IndexKey, refusing: Bool, in transaction: StoreTransaction
+    ) throws(StoreError) -> Bool
     /// Stages the deletion of every object in a transaction.
     func stageDeleteAll(in transaction: StoreTransaction) throws(StoreError)
     /// Every object as a JSON value, in id order.
