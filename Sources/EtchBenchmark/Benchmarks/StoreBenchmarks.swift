@@ -17,9 +17,13 @@ enum StoreBenchmarks {
         let label = DataSourceBenchmarks.short(size)
         let names = (
             index: "store @index lookup, \(label) objects", unique: "store @unique lookup, \(label) objects",
+            query: "store Predicate query, indexed conjunct, \(label) objects",
+            queryClosure: "store Predicate query vs a closure filter, \(label) objects",
             range: "store sorted range in group, limit 20, \(label) objects"
         )
-        guard [names.index, names.unique, names.range].contains(where: runner.includes) else { return }
+        guard
+            [names.index, names.unique, names.query, names.queryClosure, names.range].contains(where: runner.includes)
+        else { return }
         runner.progress("setting up a store of \(size) tracks")
         let tracks = tracks(size)
         let store = try Store(models: [Track.self])
@@ -29,6 +33,9 @@ enum StoreBenchmarks {
 
         if runner.includes(names.index) { try await indexLookup(&runner, name: names.index, setup, bar: bar) }
         if runner.includes(names.unique) { try await uniqueLookup(&runner, name: names.unique, setup, bar: bar) }
+        if [names.query, names.queryClosure].contains(where: runner.includes) {
+            try await query(&runner, names: (names.query, names.queryClosure), setup, bar: bar)
+        }
         if runner.includes(names.range) { try await groupRange(&runner, name: names.range, setup, bar: bar) }
     }
 

@@ -54,17 +54,16 @@ enum StoreFileBenchmarks {
         try expectSame(fromDataSource == expected, true, "\(what): the data source file holds the tracks")
     }
 
-    /// Says how large each file is.
+    /// Says how large each file is; the store's WAL only while it is there.
     static func noteSizes(_ runner: Runner, in directory: URL) {
-        func size(_ url: URL) -> String {
-            let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-            return bytes.map { "\($0 / 1024) KiB" } ?? "?"
+        func size(_ url: URL) -> Int? {
+            (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
         }
         let storeFile = storeURL(in: directory)
-        let wal = URL(filePath: storeFile.path + "-wal")
+        let wal = size(URL(filePath: storeFile.path + "-wal")).map { " + WAL \($0 / 1024) KiB" } ?? ""
         runner.note(
-            "store file \(size(storeFile)) (+ WAL \(size(wal))), data source file \(size(dataSourceURL(in: directory)))"
-        )
+            "store file \((size(storeFile) ?? 0) / 1024) KiB\(wal), "
+                + "data source file \((size(dataSourceURL(in: directory)) ?? 0) / 1024) KiB")
     }
 
     private static func commit(_ runner: inout Runner, name: String, size: Int, bar: Double?) async throws {
