@@ -52,7 +52,7 @@ let package = Package(
         ),
         .executableTarget(name: "EtchExample", dependencies: ["Etch", "EtchStore"], plugins: ["EtchPlugin"]),
         // `swift run -c release etch-bench`: Etch against Foundation and hand-written code.
-        .executableTarget(name: "EtchBenchmark", dependencies: ["Etch"], plugins: ["EtchPlugin"]),
+        .executableTarget(name: "EtchBenchmark", dependencies: ["Etch", "EtchStore"], plugins: ["EtchPlugin"]),
 
         .testTarget(
             name: "EtchTests", dependencies: ["Etch", "EtchSaveLoopHelper", "EtchTestSupport"], plugins: ["EtchPlugin"]),

@@ -73,7 +73,7 @@ struct Options {
 
         OPTIONS:
           --quick          Tiny iteration counts and sizes (data sources of 10k and 100k, a batch
-                           of 1k; no 1M): a smoke run for CI.
+                           of 1k, no 1M; stores of 10k): a smoke run for CI.
           --json           Print one JSON array of objects {"name", "etch_seconds",
                            "baseline_seconds", "ratio"} on standard output, instead of the table.
           --data <dir>     Read twitter.json and canada.json from <dir> only. Without it,
@@ -118,5 +118,43 @@ struct Options {
           data source batch K into 100k
                             DataSource.sortAndAdd(contentsOf:) with K changed objects, vs an
                             array: an id -> position table, K replacements, one sort.
+
+          The store rows use N = 100k tracks (Track.etch; 10k with --quick) spread over N/100
+          albums, the same tracks in a Store in memory and in an array in id order; each call
+          asks about another random album or code. Bars, at 100k: 100x or more for every
+          store row but the last.
+          store @index lookup, N objects
+                            store.objects(Track.self, where: \\.album, is: album), ~100 tracks
+                            in id order, vs array.filter { $0.album == album }.
+          store @unique lookup, N objects
+                            store.unique(Track.self, \\.code, code) vs
+                            array.first { $0.code == code } (half the array on average).
+          store Predicate query, indexed conjunct, N objects
+                            store.fetch(StoreQuery(predicate: #Predicate { $0.album == album &&
+                            $0.plays > 10 }, sortBy: [SortDescriptor(\\.plays)])), which the
+                            planner answers from the plays range of the album's group, vs
+                            array.filter { try predicate.evaluate($0) } with the same Predicate,
+                            then sorted (plays, then id).
+          store Predicate query vs a closure filter, N objects
+                            the same fetch vs the filter a user would write by hand,
+                            array.filter { $0.album == album && $0.plays > 10 }, sorted the same
+                            way: a stricter baseline, since Foundation's Predicate evaluation
+                            costs more than the closure.
+          store sorted range in group, limit 20, N objects
+                            store.sorted(Track.self, by: \\.plays, inGroup: album, order:
+                            .reverse, limit: 20) vs filter + sorted (plays, then id, descending)
+                            + prefix(20).
+          store commit 1 object, file of N
+                            store.write { tx.update(...) { $0.copyWith(plays:) } } in a
+                            file-backed store (SQLite, WAL, synchronous FULL: one fsync) vs a
+                            DataSource with a file: update(id:), then save(), which rewrites the
+                            whole file (encode, write, fsync, rename). Same change on both sides,
+                            files in the system's temporary directory. Bound by the disk's fsync
+                            latency, so it varies from machine to machine and from run to run.
+          store open file of N
+                            Store(url:models:) of a file of N tracks (read, decode each object,
+                            build its indexes) vs DataSource(sortedBy: [], file:) of a data source
+                            file of the same tracks (read, decode the JSON array, index by id):
+                            what an app that keeps its objects in a data source does at launch.
         """
 }

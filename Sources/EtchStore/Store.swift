@@ -63,10 +63,10 @@ public actor Store {
         self.file = file
     }
 
-    isolated deinit {
-        for table in tables.all { table.finishSubscribers() }
-        file?.close()
-    }
+    // No deinit: the tables end their change streams in their own deinits, and the file's
+    // connection closes when it is dropped. An `isolated deinit` here made every optimized
+    // (-O) client that releases a store fail to compile with "circular reference" (an
+    // ActorIsolationRequest cycle on `Store.deinit`, Swift 6.3.1).
 
     // MARK: - Reads
 

@@ -112,6 +112,14 @@ extension StoreTests {
         #expect(second?.commit == 3 && second?.deleted.map(\.id) == ["a9"])
     }
 
+    @Test(.timeLimit(.minutes(1))) func changeStreamsEndWhenTheStoreGoesAway() async throws {
+        var store: Store? = try await Self.filledStore()
+        let albums = try #require(try await store?.changes(of: Album.self))
+        store = nil
+        var iterator = albums.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+    }
+
     @Test func clearRemovesOneTypeOrAll() async throws {
         let store = try await Self.filledStore()
         try await store.clear(Album.self)

@@ -19,6 +19,9 @@ final class ModelTable<Model: IdentifiedModel> {
         indexes = Model._indexes.map { IndexState($0) }
     }
 
+    /// Ends every change stream when the store, the tables' only owner, goes away.
+    deinit { finishSubscribers() }
+
     /// The number of objects.
     var count: Int { objects.count }
 
