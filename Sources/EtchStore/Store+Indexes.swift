@@ -25,7 +25,7 @@ extension Store {
     /// ```
     ///
     /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` when the field has no such index.
-    /// - Complexity: O(*k* log *k*) for *k* objects found.
+    /// - Complexity: O(*k*) for *k* objects found.
     public func objects<Model: IdentifiedModel, Value: IndexableValue>(
         _ type: Model.Type, where keyPath: KeyPath<Model, Value>, is value: Value
     ) throws(StoreError) -> [Model] {
@@ -33,7 +33,8 @@ extension Store {
         var index = table.index(on: keyPath, kind: .index)
         if index == nil { index = try Self.index(of: table, on: keyPath, kind: .unique) }
         guard let index else { return [] }
-        return index.ids(withKey: value.indexKey).sorted().compactMap(table.object)
+        if let objects = index.objects(withKey: value.indexKey) { return objects }
+        return index.ids(withKey: value.indexKey).compactMap(table.object)
     }
 
     /// The objects of a `@sorted` field's range, in value order (ties by id), after `offset`

@@ -56,7 +56,8 @@ extension Store {
             guard let index = table.indexes.first(where: { $0.index.name == name && $0.index.kind != .sorted }) else {
                 return Array(table.objects.values)
             }
-            return keys.flatMap { index.ids(withKey: $0) }.compactMap(table.object)
+            return keys.flatMap { key in index.objects(withKey: key) ?? index.ids(withKey: key).compactMap(table.object)
+            }
         case .range(_, let name, let group, let lower, let upper):
             guard let index = table.indexes.first(where: { $0.index.name == name && $0.index.kind == .sorted }) else {
                 return Array(table.objects.values)

@@ -4,8 +4,8 @@ import Etch
 struct IndexState<Model: IdentifiedModel>: Sendable {
     /// What the index is on.
     let index: ModelIndex<Model>
-    /// `@index`: the ids holding each value.
-    private(set) var idsByKey: [IndexKey: Set<IndexKey>] = [:]
+    /// `@index`: the objects holding each value, in id order.
+    private(set) var objectsByKey: [IndexKey: IDOrderedObjects<Model>] = [:]
     /// `@unique`: the id holding each value; `nil` values are not constrained.
     private(set) var idByKey: [IndexKey: IndexKey] = [:]
     /// `@sorted`: the entries of each group (one group, `.null`, when not grouped).
@@ -24,7 +24,7 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     mutating func insert(_ object: Model, id: IndexKey) {
         let key = index.value.key(object)
         switch index.kind {
-        case .index: idsByKey[key, default: []].insert(id)
+        case .index: objectsByKey[key, default: IDOrderedObjects()].set(object, for: id)
         case .unique: if key != .null { idByKey[key] = id }
         case .sorted: groups[group(of: object), default: SortedEntries()].insert(SortedEntry(key: key, id: id))
         }
@@ -35,8 +35,8 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         let key = index.value.key(object)
         switch index.kind {
         case .index:
-            idsByKey[key]?.remove(id)
-            if idsByKey[key]?.isEmpty == true { idsByKey[key] = nil }
+            objectsByKey[key]?.remove(id)
+            if objectsByKey[key]?.isEmpty == true { objectsByKey[key] = nil }
         case .unique:
             if idByKey[key] == id { idByKey[key] = nil }
         case .sorted:
@@ -44,6 +44,18 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
             groups[group]?.remove(SortedEntry(key: key, id: id))
             if groups[group]?.isEmpty == true { groups[group] = nil }
         }
+    }
+
+    /// Replaces an object whose keys did not change (an `@index` holds the objects themselves).
+    mutating func replace(_ object: Model, id: IndexKey) {
+        guard index.kind == .index else { return }
+        objectsByKey[index.value.key(object)]?.set(object, for: id)
+    }
+
+    /// For an `@index` index: the objects with a value, in id order.
+    /// - Complexity: O(*k*) copies for *k* objects; no search by id and no sort.
+    func objects(withKey key: IndexKey) -> [Model]? {
+        index.kind == .index ? (objectsByKey[key]?.objects ?? []) : nil
     }
 
     /// Whether the change from `old` to `new` leaves this index as it was.
@@ -54,7 +66,7 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     /// The ids with a value, for an `@index` or `@unique` index, in no order.
     func ids(withKey key: IndexKey) -> [IndexKey] {
         switch index.kind {
-        case .index: idsByKey[key].map(Array.init) ?? []
+        case .index: objectsByKey[key]?.ids ?? []
         case .unique: idByKey[key].map { [$0] } ?? []
         case .sorted:
             (groups[.null]?.ids(

@@ -38,7 +38,10 @@ final class ModelTable<Model: IdentifiedModel> {
     func set(_ object: Model?, for id: IndexKey) {
         let old = objects[id]
         for position in indexes.indices {
-            if let old, let object, indexes[position].isUnchanged(from: old, to: object) { continue }
+            if let old, let object, indexes[position].isUnchanged(from: old, to: object) {
+                indexes[position].replace(object, id: id)
+                continue
+            }
             if let old { indexes[position].remove(old, id: id) }
             if let object { indexes[position].insert(object, id: id) }
         }
