@@ -13,7 +13,8 @@ extension ReferenceOperation {
         func pick<Value>(_ values: [Value]) -> Value { values.randomElement(using: &random)! }
         /// An id the table holds, four times in five, or any id of the pool.
         func id<Model>(in table: ReferenceTable<Model>, pool: [Model.ID]) -> Model.ID {
-            let held = Array(table.objects.keys)
+            // Sorted: a dictionary's order changes from run to run, and the sequence must not.
+            let held = table.objects.keys.sorted()
             return held.isEmpty || Int.random(in: 0..<5, using: &random) == 0 ? pick(pool) : pick(held)
         }
         let artistID = id(in: library.artists, pool: ReferenceValues.artistIDs)
