@@ -139,7 +139,7 @@ struct Options {
                             the same fetch vs the filter a user would write by hand,
                             array.filter { $0.album == album && $0.plays > 10 }, sorted the same
                             way: a stricter baseline, since Foundation's Predicate evaluation
-                            costs more than the closure.
+                            costs more than the closure. No bar: shown so the distance is seen.
           store sorted range in group, limit 20, N objects
                             store.sorted(Track.self, by: \\.plays, inGroup: album, order:
                             .reverse, limit: 20) vs filter + sorted (plays, then id, descending)
