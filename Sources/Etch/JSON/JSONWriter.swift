@@ -16,73 +16,105 @@ struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// An array or object whose elements are being written.
+    private struct Frame {
+        /// An object's keys; empty for an array.
+        var keys: [String]
+        var values: [ModelValue]
+        /// With sorted keys, the positions of an object's members in the order written.
+        var order: [Int]
+        var isObject: Bool
+        /// How many elements are written.
+        var written = 0
+
+        /// The position in `values` of the `index`th element written.
+        func position(_ index: Int) -> Int { order.isEmpty ? index : order[index] }
+    }
+
     /// Writes a value and everything nested in it.
+    ///
+    /// The arrays and objects being written wait on a stack of frames, not on the call
+    /// stack, so values nested as deeply as the reader allows are written on any thread.
     ///
     /// - Throws: ``JSONError`` of kind ``JSONError/Kind/unwritableValue`` with the key path of
     ///   a non-finite double.
     mutating func write(_ value: ModelValue) throws(JSONError) {
-        switch value {
-        case .null: append("null")
-        case .bool(let value): append(value ? "true" : "false")
-        case .int(let value): writeInteger(value.magnitude, isNegative: value < 0)
-        case .uint(let value): writeInteger(value, isNegative: false)
-        case .double(let value): try writeDouble(value)
-        case .number(let value):
-            var text = value.text
-            text.withUTF8 { bytes.append(contentsOf: $0) }
-        case .string(let value): writeString(value)
-        case .array(let elements): try writeArray(elements)
-        case .object(let object): try writeObject(object)
+        var frames: [Frame] = []
+        var value = value
+        while true {
+            switch value {
+            case .null: append("null")
+            case .bool(let value): append(value ? "true" : "false")
+            case .int(let value): writeInteger(value.magnitude, isNegative: value < 0)
+            case .uint(let value): writeInteger(value, isNegative: false)
+            case .double(let value):
+                do {
+                    try writeDouble(value)
+                } catch {
+                    throw error.prefixed(by: Self.keyPath(of: frames))
+                }
+            case .number(let value):
+                var text = value.text
+                text.withUTF8 { bytes.append(contentsOf: $0) }
+            case .string(let value): writeString(value)
+            case .array(let elements):
+                if elements.isEmpty {
+                    append("[]")
+                } else {
+                    bytes.append(JSONByte.openBracket)
+                    depth += 1
+                    frames.append(Frame(keys: [], values: elements, order: [], isObject: false))
+                }
+            case .object(let object):
+                if object.isEmpty {
+                    append("{}")
+                } else {
+                    bytes.append(JSONByte.openBrace)
+                    depth += 1
+                    let keys = object.storedKeys
+                    let order =
+                        sortsKeys ? keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) } : []
+                    frames.append(Frame(keys: keys, values: object.storedValues, order: order, isObject: true))
+                }
+            }
+            guard let next = nextValue(closing: &frames) else { return }
+            value = next
         }
     }
 
-    private mutating func writeArray(_ elements: [ModelValue]) throws(JSONError) {
-        guard !elements.isEmpty else { return append("[]") }
-        bytes.append(JSONByte.openBracket)
-        depth += 1
-        for (index, element) in elements.enumerated() {
+    /// Closes the containers that are complete and starts the next element of the innermost
+    /// open one: its comma, newline and key. `nil` when every container is closed.
+    private mutating func nextValue(closing frames: inout [Frame]) -> ModelValue? {
+        while let last = frames.indices.last {
+            let index = frames[last].written
+            guard index < frames[last].values.count else {
+                depth -= 1
+                if isPretty { writeNewline() }
+                bytes.append(frames[last].isObject ? JSONByte.closeBrace : JSONByte.closeBracket)
+                frames.removeLast()
+                continue
+            }
+            frames[last].written += 1
             if index > 0 { bytes.append(JSONByte.comma) }
             if isPretty { writeNewline() }
-            do {
-                try write(element)
-            } catch {
-                throw error.prefixed(by: .index(index))
+            let position = frames[last].position(index)
+            if frames[last].isObject {
+                writeString(frames[last].keys[position])
+                bytes.append(JSONByte.colon)
+                if isPretty { bytes.append(JSONByte.space) }
             }
+            return frames[last].values[position]
         }
-        depth -= 1
-        if isPretty { writeNewline() }
-        bytes.append(JSONByte.closeBracket)
+        return nil
     }
 
-    private mutating func writeObject(_ object: ModelDictionary) throws(JSONError) {
-        guard !object.isEmpty else { return append("{}") }
-        let keys = object.storedKeys
-        let values = object.storedValues
-        bytes.append(JSONByte.openBrace)
-        depth += 1
-        var isFirst = true
-        func writeMember(_ position: Int) throws(JSONError) {
-            if !isFirst { bytes.append(JSONByte.comma) }
-            isFirst = false
-            if isPretty { writeNewline() }
-            writeString(keys[position])
-            bytes.append(JSONByte.colon)
-            if isPretty { bytes.append(JSONByte.space) }
-            do {
-                try write(values[position])
-            } catch {
-                throw error.prefixed(by: .key(keys[position]))
-            }
+    /// The key path of the element being written: for each open container, the key or
+    /// index of the element last started.
+    private static func keyPath(of frames: [Frame]) -> [KeyPathComponent] {
+        frames.map { frame in
+            let position = frame.position(frame.written - 1)
+            return frame.isObject ? .key(frame.keys[position]) : .index(position)
         }
-        if sortsKeys {
-            let order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
-            for position in order { try writeMember(position) }
-        } else {
-            for position in keys.indices { try writeMember(position) }
-        }
-        depth -= 1
-        if isPretty { writeNewline() }
-        bytes.append(JSONByte.closeBrace)
     }
 
     private mutating func writeNewline() {
@@ -97,10 +129,10 @@ struct JSONWriter {
 }
 
 extension JSONError {
-    /// A copy whose key path starts with one more component.
-    func prefixed(by component: KeyPathComponent) -> JSONError {
+    /// A copy whose key path starts with `components`.
+    func prefixed(by components: [KeyPathComponent]) -> JSONError {
         var copy = self
-        copy.keyPath.insert(component, at: 0)
+        copy.keyPath.insert(contentsOf: components, at: 0)
         return copy
     }
 }
