@@ -10,6 +10,7 @@
 #   enum-defaults.etch  an enum of that many cases, and models each defaulting a field of it
 #                    to a misspelled case
 #   unions.etch      models, and one union whose cases each hold a misspelled model
+#   wide.etch        one model of that many fields, each @sorted(groupBy:) a misspelled field
 #   long-names.etch  models with 200-character names, each naming the next one misspelled,
 #                    and one 20,000-character name misspelled in ten fields
 #   optionals.etch   one field of type String followed by 50,000 '?'
@@ -55,6 +56,12 @@ awk -v n="$count" 'BEGIN {
     for (i = 0; i < n; i++) printf "    case c%05d(Modl%05d)\n", i, (i * 7919) % n
     printf "}\n"
 }' >"$out/unions.etch"
+
+awk -v n="$count" 'BEGIN {
+    printf "model Wide {\n"
+    for (i = 0; i < n; i++) printf "    @sorted(groupBy: fild%05d) let field%05d: Date\n", (i + 1) % n, i
+    printf "}\n"
+}' >"$out/wide.etch"
 
 awk -v n="$count" 'BEGIN {
     pad = ""

@@ -115,6 +115,22 @@ extension AdversarialSchemaTests {
         #expect((checker.caseNameSuggestions["Kind"]?.work ?? .max) <= Suggestion.workBudget + 10 * 17 + 22)
     }
 
+    @Test(.timeLimit(.minutes(1))) func aModelOfTenThousandFieldsChecksClean() {
+        #expect(check(AdversarialSchemas.wideModel(10_000, misspelled: false)).diagnostics.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func tenThousandMisspelledGroupByFields() {
+        let messages = check(AdversarialSchemas.wideModel(10_000, misspelled: true)).diagnostics.map(\.message)
+        #expect(messages.count == 10_000)
+        let wrong = messages.filter { message in
+            let prefix = "'@sorted(groupBy:)' names 'fild"
+            let digits = message.dropFirst(prefix.count).prefix(5)
+            return message
+                != "\(prefix)\(digits)', which is not a field of model 'Wide'; did you mean 'field\(digits)'?"
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, such as \(wrong.prefix(3))")
+    }
+
     /// Whether `message` is `prefix 'Modl12345'; did you mean 'Model12345'?`.
     static func isSuggestingTheModelItMisspells(_ message: String, prefix: String) -> Bool {
         guard message.hasPrefix("\(prefix) 'Modl") else { return false }

@@ -58,6 +58,17 @@ enum AdversarialSchemas {
         return text + "}\n"
     }
 
+    /// One model with `count` fields `field00000`, …, each `@sorted` and grouped by the next
+    /// one, misspelled (`fild…`) when `misspelled`.
+    static func wideModel(_ count: Int, misspelled: Bool) -> String {
+        var text = "model Wide {\n"
+        for index in 0..<count {
+            let group = (misspelled ? "fild" : "field") + digits((index + 1) % count)
+            text += "    @sorted(groupBy: \(group)) let field\(digits(index)): Date\n"
+        }
+        return text + "}\n"
+    }
+
     /// A model with a name of `length` letters, and a model whose ten fields name it with
     /// its last letter wrong.
     static func longName(_ length: Int) -> String {
