@@ -29,6 +29,12 @@ struct JSONWriter {
 
         /// The position in `values` of the `index`th element written.
         func position(_ index: Int) -> Int { order.isEmpty ? index : order[index] }
+
+        /// The key or index of the element last started.
+        var lastStarted: KeyPathComponent {
+            let position = position(written - 1)
+            return isObject ? .key(keys[position]) : .index(position)
+        }
     }
 
     /// Writes a value and everything nested in it.
@@ -39,82 +45,72 @@ struct JSONWriter {
     /// - Throws: ``JSONError`` of kind ``JSONError/Kind/unwritableValue`` with the key path of
     ///   a non-finite double.
     mutating func write(_ value: ModelValue) throws(JSONError) {
-        var frames: [Frame] = []
-        var value = value
+        guard var frame = try start(value) else { return }
+        // The containers around `frame`, outermost first.
+        var outer: [Frame] = []
         while true {
-            switch value {
-            case .null: append("null")
-            case .bool(let value): append(value ? "true" : "false")
-            case .int(let value): writeInteger(value.magnitude, isNegative: value < 0)
-            case .uint(let value): writeInteger(value, isNegative: false)
-            case .double(let value):
-                do {
-                    try writeDouble(value)
-                } catch {
-                    throw error.prefixed(by: Self.keyPath(of: frames))
-                }
-            case .number(let value):
-                var text = value.text
-                text.withUTF8 { bytes.append(contentsOf: $0) }
-            case .string(let value): writeString(value)
-            case .array(let elements):
-                if elements.isEmpty {
-                    append("[]")
-                } else {
-                    bytes.append(JSONByte.openBracket)
-                    depth += 1
-                    frames.append(Frame(keys: [], values: elements, order: [], isObject: false))
-                }
-            case .object(let object):
-                if object.isEmpty {
-                    append("{}")
-                } else {
-                    bytes.append(JSONByte.openBrace)
-                    depth += 1
-                    let keys = object.storedKeys
-                    let order =
-                        sortsKeys ? keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) } : []
-                    frames.append(Frame(keys: keys, values: object.storedValues, order: order, isObject: true))
-                }
-            }
-            guard let next = nextValue(closing: &frames) else { return }
-            value = next
-        }
-    }
-
-    /// Closes the containers that are complete and starts the next element of the innermost
-    /// open one: its comma, newline and key. `nil` when every container is closed.
-    private mutating func nextValue(closing frames: inout [Frame]) -> ModelValue? {
-        while let last = frames.indices.last {
-            let index = frames[last].written
-            guard index < frames[last].values.count else {
+            let index = frame.written
+            guard index < frame.values.count else {
                 depth -= 1
                 if isPretty { writeNewline() }
-                bytes.append(frames[last].isObject ? JSONByte.closeBrace : JSONByte.closeBracket)
-                frames.removeLast()
+                bytes.append(frame.isObject ? JSONByte.closeBrace : JSONByte.closeBracket)
+                guard let parent = outer.popLast() else { return }
+                frame = parent
                 continue
             }
-            frames[last].written += 1
+            frame.written += 1
             if index > 0 { bytes.append(JSONByte.comma) }
             if isPretty { writeNewline() }
-            let position = frames[last].position(index)
-            if frames[last].isObject {
-                writeString(frames[last].keys[position])
+            let position = frame.position(index)
+            if frame.isObject {
+                writeString(frame.keys[position])
                 bytes.append(JSONByte.colon)
                 if isPretty { bytes.append(JSONByte.space) }
             }
-            return frames[last].values[position]
+            do {
+                if let child = try start(frame.values[position]) {
+                    outer.append(frame)
+                    frame = child
+                }
+            } catch {
+                throw error.prefixed(by: (outer + [frame]).map(\.lastStarted))
+            }
         }
-        return nil
     }
 
-    /// The key path of the element being written: for each open container, the key or
-    /// index of the element last started.
-    private static func keyPath(of frames: [Frame]) -> [KeyPathComponent] {
-        frames.map { frame in
-            let position = frame.position(frame.written - 1)
-            return frame.isObject ? .key(frame.keys[position]) : .index(position)
+    /// Writes a value that is not an array or object, or an empty one, and returns `nil`;
+    /// for a non-empty array or object, writes its opening bracket and returns its frame.
+    private mutating func start(_ value: ModelValue) throws(JSONError) -> Frame? {
+        switch value {
+        case .null: append("null")
+        case .bool(let value): append(value ? "true" : "false")
+        case .int(let value): writeInteger(value.magnitude, isNegative: value < 0)
+        case .uint(let value): writeInteger(value, isNegative: false)
+        case .double(let value): try writeDouble(value)
+        case .number(let value):
+            var text = value.text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        case .string(let value): writeString(value)
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                append("[]")
+                return nil
+            }
+            bytes.append(JSONByte.openBracket)
+            depth += 1
+            return Frame(keys: [], values: elements, order: [], isObject: false)
+        case .object(let object):
+            guard !object.isEmpty else {
+                append("{}")
+                return nil
+            }
+            bytes.append(JSONByte.openBrace)
+            depth += 1
+            let keys = object.storedKeys
+            let order = sortsKeys ? keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) } : []
+            return Frame(keys: keys, values: object.storedValues, order: order, isObject: true)
         }
+        return nil
     }
 
     private mutating func writeNewline() {
