@@ -66,16 +66,76 @@ extension AdversarialSchemaTests {
         _ = checker.check()
         let messages = checker.diagnostics.map(\.message)
         #expect(messages.count == 10_000)
-        #expect(messages.allSatisfy { $0.hasPrefix("unknown type 'Modl") })
-        // Among 10,000 names of the same length a look-up compares only the nearest in sort
-        // order, and all look-ups share a budget: some get a suggestion, always a close one.
-        let suggested = messages.filter { $0.contains("did you mean") }.compactMap {
-            $0.split(separator: "did you mean '").last
-        }
-        #expect(suggested.count > 100)
-        #expect(suggested.allSatisfy { $0.hasPrefix("Model") && $0.count == 12 })
-        // One comparison of these names costs at most 10 × 17 cells and 22 characters.
+        // Each name is one edit from the model it misspells, which always wins, however many
+        // names of the same length sort between them.
+        let wrong = messages.filter { !Self.isSuggestingTheModelItMisspells($0, prefix: "unknown type") }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, such as \(wrong.prefix(3))")
+        #expect(messages.contains("unknown type 'Modl00000'; did you mean 'Model00000'?"))
         #expect((checker.typeNameSuggestions?.work ?? .max) <= Suggestion.workBudget + 10 * 17 + 22)
+    }
+
+    @Test func tenThousandMisspelledInverseModels() {
+        let (tree, _) = Parser.parse(
+            SchemaSource(path: "A.etch", text: AdversarialSchemas.misspelledInverses(10_000)))
+        var checker = Checker(trees: [tree])
+        _ = checker.check()
+        let messages = checker.diagnostics.map(\.message)
+        #expect(messages.count == 10_000)
+        let wrong = messages.filter { !Self.isSuggestingTheModelItMisspells($0, prefix: "unknown model") }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, such as \(wrong.prefix(3))")
+        // The look-ups share one bounded index of model names.
+        #expect((checker.modelNameSuggestions?.work ?? .max) <= Suggestion.workBudget + 10 * 17 + 22)
+    }
+
+    @Test func tenThousandMisspelledUnionVariants() {
+        let (tree, _) = Parser.parse(
+            SchemaSource(path: "A.etch", text: AdversarialSchemas.misspelledUnionVariants(10_000)))
+        var checker = Checker(trees: [tree])
+        _ = checker.check()
+        let messages = checker.diagnostics.map(\.message)
+        #expect(messages.count == 10_000)
+        let wrong = messages.filter { !Self.isSuggestingTheModelItMisspells($0, prefix: "unknown model") }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, such as \(wrong.prefix(3))")
+        #expect((checker.modelNameSuggestions?.work ?? .max) <= Suggestion.workBudget + 10 * 17 + 22)
+    }
+
+    @Test func tenThousandMisspelledEnumCaseDefaults() {
+        let (tree, _) = Parser.parse(
+            SchemaSource(path: "A.etch", text: AdversarialSchemas.misspelledEnumDefaults(10_000)))
+        var checker = Checker(trees: [tree])
+        _ = checker.check()
+        let messages = checker.diagnostics.map(\.message)
+        #expect(messages.count == 10_000)
+        let wrong = messages.filter { message in
+            let prefix = "enum 'Kind' has no case 'valu"
+            let digits = message.dropFirst(prefix.count).prefix(5)
+            return message != "\(prefix)\(digits)'; did you mean '.value\(digits)'?"
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, such as \(wrong.prefix(3))")
+        #expect((checker.caseNameSuggestions["Kind"]?.work ?? .max) <= Suggestion.workBudget + 10 * 17 + 22)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aModelOfTenThousandFieldsChecksClean() {
+        #expect(check(AdversarialSchemas.wideModel(10_000, misspelled: false)).diagnostics.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func tenThousandMisspelledGroupByFields() {
+        let messages = check(AdversarialSchemas.wideModel(10_000, misspelled: true)).diagnostics.map(\.message)
+        #expect(messages.count == 10_000)
+        let wrong = messages.filter { message in
+            let prefix = "'@sorted(groupBy:)' names 'fild"
+            let digits = message.dropFirst(prefix.count).prefix(5)
+            return message
+                != "\(prefix)\(digits)', which is not a field of model 'Wide'; did you mean 'field\(digits)'?"
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, such as \(wrong.prefix(3))")
+    }
+
+    /// Whether `message` is `prefix 'Modl12345'; did you mean 'Model12345'?`.
+    static func isSuggestingTheModelItMisspells(_ message: String, prefix: String) -> Bool {
+        guard message.hasPrefix("\(prefix) 'Modl") else { return false }
+        let digits = message.dropFirst("\(prefix) 'Modl".count).prefix(5)
+        return message == "\(prefix) 'Modl\(digits)'; did you mean 'Model\(digits)'?"
     }
 
     @Test func aTwentyThousandCharacterNameMisspelledInTenFields() {

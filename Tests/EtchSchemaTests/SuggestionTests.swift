@@ -73,4 +73,27 @@ extension SuggestionTests {
         #expect(Suggestion.closest(to: name, among: [String(repeating: "r", count: 8) + name.dropFirst(8)]) != nil)
         #expect(Suggestion.closest(to: name, among: [String(repeating: "r", count: 9) + name.dropFirst(9)]) == nil)
     }
+
+    @Test func aNameOneEditAwayWinsHoweverManyNamesSortBetween() {
+        var index = SuggestionIndex((0..<10_000).map(AdversarialSchemas.name))
+        #expect(index.closest(to: "Modl00000") == "Model00000")
+        #expect(index.closest(to: "Modl09999") == "Model09999")
+        #expect(index.closest(to: "MODEL04567") == "Model04567")
+        #expect(index.closest(to: "Mode04567") == "Model04567")
+        #expect(index.closest(to: "Model045677") == "Model04567")
+        #expect(index.closest(to: "Mxdel04567") == "Model04567")
+        // Two edits: the name's ending finds it among the names that share it.
+        #expect(index.closest(to: "Mdl04567") == "Model04567")
+        #expect(index.work < 10_000)
+    }
+
+    @Test func theIndexKeepsTheTieBreaksOfAFullSearch() {
+        var index = SuggestionIndex(["Date", "Data", "String", "Strings", "User"])
+        #expect(index.closest(to: "Dat") == "Data")
+        #expect(index.closest(to: "string") == "String")
+        #expect(index.closest(to: "Xyz") == nil)
+        #expect(index.closest(to: "User") == nil)
+        var crowded = SuggestionIndex(["ab", "ba", "aa", "bb", "xb"])
+        #expect(crowded.closest(to: "cb") == "ab")
+    }
 }

@@ -30,6 +30,9 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
         case model(ModelError)
         /// A value cannot be written as JSON, such as an infinite or NaN `Double`.
         case unwritableValue
+        /// The reading options cannot be used, such as a ``JSONReadingOptions/maxDepth``
+        /// below 1; the message names the option.
+        case invalidOptions
     }
 
     /// What kind of problem this is.

@@ -44,9 +44,16 @@ struct JSONReader {
 
     /// Reads the one value of a JSON document, with optional whitespace around it and an
     /// optional UTF-8 byte order mark before it.
+    ///
+    /// - Throws: ``JSONError``, of kind ``JSONError/Kind/invalidOptions`` for a
+    ///   ``JSONReadingOptions/maxDepth`` below 1, whatever the input.
     static func readDocument(_ input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) throws(JSONError)
         -> ModelValue
     {
+        guard options.maxDepth >= 1 else {
+            throw JSONError(
+                .invalidOptions, message: "JSONReadingOptions.maxDepth must be at least 1, not \(options.maxDepth)")
+        }
         guard !input.isEmpty else {
             throw JSONError(.syntax, message: "unexpected end of input, expected a value", line: 1, column: 1)
         }

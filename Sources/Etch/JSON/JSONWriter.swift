@@ -16,11 +16,71 @@ struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// An array or object whose elements are being written.
+    private struct Frame {
+        /// An object's keys; empty for an array.
+        var keys: [String]
+        var values: [ModelValue]
+        /// With sorted keys, the positions of an object's members in the order written.
+        var order: [Int]
+        var isObject: Bool
+        /// How many elements are written.
+        var written = 0
+
+        /// The position in `values` of the `index`th element written.
+        func position(_ index: Int) -> Int { order.isEmpty ? index : order[index] }
+
+        /// The key or index of the element last started.
+        var lastStarted: KeyPathComponent {
+            let position = position(written - 1)
+            return isObject ? .key(keys[position]) : .index(position)
+        }
+    }
+
     /// Writes a value and everything nested in it.
+    ///
+    /// The arrays and objects being written wait on a stack of frames, not on the call
+    /// stack, so values nested as deeply as the reader allows are written on any thread.
     ///
     /// - Throws: ``JSONError`` of kind ``JSONError/Kind/unwritableValue`` with the key path of
     ///   a non-finite double.
     mutating func write(_ value: ModelValue) throws(JSONError) {
+        guard var frame = try start(value) else { return }
+        // The containers around `frame`, outermost first.
+        var outer: [Frame] = []
+        while true {
+            let index = frame.written
+            guard index < frame.values.count else {
+                depth -= 1
+                if isPretty { writeNewline() }
+                bytes.append(frame.isObject ? JSONByte.closeBrace : JSONByte.closeBracket)
+                guard let parent = outer.popLast() else { return }
+                frame = parent
+                continue
+            }
+            frame.written += 1
+            if index > 0 { bytes.append(JSONByte.comma) }
+            if isPretty { writeNewline() }
+            let position = frame.position(index)
+            if frame.isObject {
+                writeString(frame.keys[position])
+                bytes.append(JSONByte.colon)
+                if isPretty { bytes.append(JSONByte.space) }
+            }
+            do {
+                if let child = try start(frame.values[position]) {
+                    outer.append(frame)
+                    frame = child
+                }
+            } catch {
+                throw error.prefixed(by: (outer + [frame]).map(\.lastStarted))
+            }
+        }
+    }
+
+    /// Writes a value that is not an array or object, or an empty one, and returns `nil`;
+    /// for a non-empty array or object, writes its opening bracket and returns its frame.
+    private mutating func start(_ value: ModelValue) throws(JSONError) -> Frame? {
         switch value {
         case .null: append("null")
         case .bool(let value): append(value ? "true" : "false")
@@ -31,58 +91,26 @@ struct JSONWriter {
             var text = value.text
             text.withUTF8 { bytes.append(contentsOf: $0) }
         case .string(let value): writeString(value)
-        case .array(let elements): try writeArray(elements)
-        case .object(let object): try writeObject(object)
-        }
-    }
-
-    private mutating func writeArray(_ elements: [ModelValue]) throws(JSONError) {
-        guard !elements.isEmpty else { return append("[]") }
-        bytes.append(JSONByte.openBracket)
-        depth += 1
-        for (index, element) in elements.enumerated() {
-            if index > 0 { bytes.append(JSONByte.comma) }
-            if isPretty { writeNewline() }
-            do {
-                try write(element)
-            } catch {
-                throw error.prefixed(by: .index(index))
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                append("[]")
+                return nil
             }
-        }
-        depth -= 1
-        if isPretty { writeNewline() }
-        bytes.append(JSONByte.closeBracket)
-    }
-
-    private mutating func writeObject(_ object: ModelDictionary) throws(JSONError) {
-        guard !object.isEmpty else { return append("{}") }
-        let keys = object.storedKeys
-        let values = object.storedValues
-        bytes.append(JSONByte.openBrace)
-        depth += 1
-        var isFirst = true
-        func writeMember(_ position: Int) throws(JSONError) {
-            if !isFirst { bytes.append(JSONByte.comma) }
-            isFirst = false
-            if isPretty { writeNewline() }
-            writeString(keys[position])
-            bytes.append(JSONByte.colon)
-            if isPretty { bytes.append(JSONByte.space) }
-            do {
-                try write(values[position])
-            } catch {
-                throw error.prefixed(by: .key(keys[position]))
+            bytes.append(JSONByte.openBracket)
+            depth += 1
+            return Frame(keys: [], values: elements, order: [], isObject: false)
+        case .object(let object):
+            guard !object.isEmpty else {
+                append("{}")
+                return nil
             }
+            bytes.append(JSONByte.openBrace)
+            depth += 1
+            let keys = object.storedKeys
+            let order = sortsKeys ? keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) } : []
+            return Frame(keys: keys, values: object.storedValues, order: order, isObject: true)
         }
-        if sortsKeys {
-            let order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
-            for position in order { try writeMember(position) }
-        } else {
-            for position in keys.indices { try writeMember(position) }
-        }
-        depth -= 1
-        if isPretty { writeNewline() }
-        bytes.append(JSONByte.closeBrace)
+        return nil
     }
 
     private mutating func writeNewline() {
@@ -97,10 +125,10 @@ struct JSONWriter {
 }
 
 extension JSONError {
-    /// A copy whose key path starts with one more component.
-    func prefixed(by component: KeyPathComponent) -> JSONError {
+    /// A copy whose key path starts with `components`.
+    func prefixed(by components: [KeyPathComponent]) -> JSONError {
         var copy = self
-        copy.keyPath.insert(component, at: 0)
+        copy.keyPath.insert(contentsOf: components, at: 0)
         return copy
     }
 }

@@ -19,7 +19,7 @@ extension ModelDictionary {
     @inlinable
     func value(forKey key: String, hint: KeyPositionHint) -> ModelValue? {
         let guess = hint.position.load(ordering: .relaxed)
-        if guess < storedKeys.count, storedKeys[guess] == key { return storedValues[guess] }
+        if guess < storedKeys.count, WireKey.sameBytes(storedKeys[guess], key) { return storedValues[guess] }
         guard let found = position(of: key) else { return nil }
         hint.position.store(found, ordering: .relaxed)
         return storedValues[found]

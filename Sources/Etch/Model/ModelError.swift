@@ -16,19 +16,48 @@ public enum KeyPathComponent: Sendable, Hashable, CustomStringConvertible {
 
 extension [KeyPathComponent] {
     /// The path as people write it: `owner.tags[2].name`; `(root)` when empty.
+    ///
+    /// Long paths are cut so that an error stays short whatever the input: a path of more
+    /// than ``describedComponents`` components shows its first and last few around `…`
+    /// (`a[0].a[0]…a[0].a[0]`), and a key longer than ``describedKeyBytes`` UTF-8 bytes shows
+    /// its start and `…`.
     public var keyPathDescription: String {
         guard !isEmpty else { return "(root)" }
+        guard count > Self.describedComponents else { return Self.describe(self[...]) }
+        let half = Self.describedComponents / 2
+        return Self.describe(prefix(half)) + "…" + Self.describe(suffix(half))
+    }
+
+    /// The most components ``keyPathDescription`` shows.
+    static var describedComponents: Int { 8 }
+    /// The most bytes of one key ``keyPathDescription`` shows.
+    static var describedKeyBytes: Int { 64 }
+
+    private static func describe(_ components: ArraySlice<KeyPathComponent>) -> String {
         var text = ""
-        for component in self {
+        for component in components {
             switch component {
             case .key(let key):
                 if !text.isEmpty { text += "." }
-                text += key
+                text += shortened(key)
             case .index:
                 text += component.description
             }
         }
         return text
+    }
+
+    /// The key, or as many of its first scalars as fit in ``describedKeyBytes`` and `…`.
+    private static func shortened(_ key: String) -> String {
+        guard key.utf8.count > describedKeyBytes else { return key }
+        var bytes = 0
+        var scalars = String.UnicodeScalarView()
+        for scalar in key.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= describedKeyBytes else { break }
+            scalars.append(scalar)
+        }
+        return String(scalars) + "…"
     }
 }
 

@@ -28,7 +28,7 @@ public struct _ModelSchema: Sendable {
     /// The path of the declared field whose whole wire key is `key`, such as `["stats", "unread"]`
     /// for `"stats.unread"`; `nil` when no field declares that key.
     func declaredPath(forKey key: String) -> [String]? {
-        for field in fields where field.path.count > 1 && field.path.joined(separator: ".") == key {
+        for field in fields where field.path.count > 1 && WireKey.sameBytes(field.path.joined(separator: "."), key) {
             return field.path
         }
         return nil

@@ -5,6 +5,9 @@
 /// dictionaries (the usual model) are searched linearly, which beats hashing for a few
 /// dozen short keys; larger ones carry a hash index.
 ///
+/// Keys are compared by their UTF-8 bytes, as RFC 8259 compares member names: `"\u{E9}"`
+/// and `"e\u{301}"` are two keys here, although Swift's `String ==` counts them equal.
+///
 /// ```swift
 /// var dictionary: ModelDictionary = ["id": "u1", "name": "Ada"]
 /// dictionary["name"]            // .string("Ada")
@@ -20,7 +23,7 @@ public struct ModelDictionary: Sendable {
     @usableFromInline var storedKeys: [String]
     @usableFromInline var storedValues: [ModelValue]
     /// Position of each key, present only above ``indexThreshold`` keys.
-    @usableFromInline var index: [String: Int]?
+    @usableFromInline var index: [WireKey: Int]?
 
     /// Above this many keys, lookups go through a hash index.
     @usableFromInline static let indexThreshold = 48
@@ -30,7 +33,7 @@ public struct ModelDictionary: Sendable {
         self.init(checkedKeys: [], values: [], index: nil)
     }
 
-    private init(checkedKeys: [String], values: [ModelValue], index: [String: Int]?) {
+    private init(checkedKeys: [String], values: [ModelValue], index: [WireKey: Int]?) {
         storedKeys = checkedKeys
         storedValues = values
         self.index = index
@@ -65,10 +68,11 @@ public struct ModelDictionary: Sendable {
                 return
             }
         } else {
-            var positions: [String: Int] = [:]
+            var positions: [WireKey: Int] = [:]
             positions.reserveCapacity(keys.count)
             var unique = true
-            for (position, key) in keys.enumerated() where positions.updateValue(position, forKey: key) != nil {
+            for (position, key) in keys.enumerated() where positions.updateValue(position, forKey: WireKey(key)) != nil
+            {
                 unique = false
                 break
             }
@@ -80,18 +84,11 @@ public struct ModelDictionary: Sendable {
         self.init(zip(keys, values))
     }
 
-    /// Whether a short list of keys holds one twice, by `String` equality (so canonically
-    /// equivalent keys, such as "é" and "e\u{301}", are one key). ASCII keys are compared
-    /// only when their fingerprints collide, which for distinct keys is rare; a list with
-    /// any non-ASCII key compares every pair, as equal strings may differ in bytes.
+    /// Whether a short list of keys holds one twice, by their bytes (so canonically
+    /// equivalent keys, such as "é" and "e\u{301}", are two keys). Keys are compared only
+    /// when their fingerprints collide, which for distinct keys is rare.
     static func hasRepeatedKey(_ keys: [String]) -> Bool {
-        if keys.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 } }) {
-            for i in keys.indices.dropFirst() {
-                for j in 0..<i where keys[i] == keys[j] { return true }
-            }
-            return false
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { fingerprints in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keys.count) { fingerprints in
             var seen: (low: UInt64, high: UInt64) = (0, 0)
             for (i, key) in keys.enumerated() {
                 let fingerprint = fingerprint(of: key)
@@ -99,7 +96,9 @@ public struct ModelDictionary: Sendable {
                 let bit: UInt64 = 1 << UInt64(fingerprint & 63)
                 let isSet = fingerprint < 64 ? seen.low & bit != 0 : seen.high & bit != 0
                 if isSet {
-                    for j in 0..<i where fingerprints[j] == fingerprint && keys[j] == key { return true }
+                    for j in 0..<i where fingerprints[j] == fingerprint && WireKey.sameBytes(keys[j], key) {
+                        return true
+                    }
                 } else if fingerprint < 64 {
                     seen.low |= bit
                 } else {
@@ -110,7 +109,7 @@ public struct ModelDictionary: Sendable {
         }
     }
 
-    /// A 7-bit summary of an ASCII key: equal ASCII keys have equal fingerprints.
+    /// A 7-bit summary of a key's bytes: keys with equal bytes have equal fingerprints.
     @usableFromInline
     static func fingerprint(of key: String) -> UInt8 {
         let utf8 = key.utf8
@@ -128,11 +127,11 @@ public struct ModelDictionary: Sendable {
 
     @inlinable
     func position(of key: String) -> Int? {
-        if let index { return index[key] }
+        if let index { return index[WireKey(key)] }
         var position = 0
         let end = storedKeys.count
         while position < end {
-            if storedKeys[position] == key { return position }
+            if WireKey.sameBytes(storedKeys[position], key) { return position }
             position += 1
         }
         return nil
@@ -161,7 +160,7 @@ public struct ModelDictionary: Sendable {
                 storedKeys.append(key)
                 storedValues.append(newValue)
                 if index != nil {
-                    index![key] = storedKeys.count - 1
+                    index![WireKey(key)] = storedKeys.count - 1
                 } else if storedKeys.count > Self.indexThreshold {
                     rebuildIndex()
                 }
@@ -175,9 +174,9 @@ public struct ModelDictionary: Sendable {
             index = nil
             return
         }
-        var positions: [String: Int] = [:]
+        var positions: [WireKey: Int] = [:]
         positions.reserveCapacity(storedKeys.count)
-        for (position, key) in storedKeys.enumerated() { positions[key] = position }
+        for (position, key) in storedKeys.enumerated() { positions[WireKey(key)] = position }
         index = positions
     }
 }

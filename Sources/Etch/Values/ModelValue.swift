@@ -82,20 +82,45 @@ extension ModelValue: CustomStringConvertible {
 
 extension ModelValue: CustomDebugStringConvertible {
     /// The case and its payload, such as `.int(3)`; non-finite doubles show as they are.
+    ///
+    /// Arrays and objects being described wait on a stack of frames, not on the call stack,
+    /// so values nested as deeply as the reader allows are described on any thread.
     public var debugDescription: String {
-        switch self {
-        case .null: ".null"
-        case .bool(let value): ".bool(\(value))"
-        case .int(let value): ".int(\(value))"
-        case .uint(let value): ".uint(\(value))"
-        case .double(let value): ".double(\(value))"
-        case .number(let value): ".number(\(value.text))"
-        case .string(let value): ".string(\(value.debugDescription))"
-        case .array(let elements): ".array([" + elements.map(\.debugDescription).joined(separator: ", ") + "])"
-        case .object(let object):
-            ".object(["
-                + zip(object.keys, object.values).map { "\($0.debugDescription): \($1.debugDescription)" }
-                .joined(separator: ", ") + "])"
+        var text = ""
+        var frames: [(keys: [String], values: [ModelValue], written: Int)] = []
+        var value = self
+        while true {
+            switch value {
+            case .null: text += ".null"
+            case .bool(let value): text += ".bool(\(value))"
+            case .int(let value): text += ".int(\(value))"
+            case .uint(let value): text += ".uint(\(value))"
+            case .double(let value): text += ".double(\(value))"
+            case .number(let value): text += ".number(\(value.text))"
+            case .string(let value): text += ".string(\(value.debugDescription))"
+            case .array(let elements):
+                text += ".array(["
+                frames.append(([], elements, 0))
+            case .object(let object):
+                text += ".object(["
+                frames.append((object.storedKeys, object.storedValues, 0))
+            }
+            // Close what is complete, then start the next element of the innermost container.
+            var next: ModelValue?
+            while next == nil, let last = frames.indices.last {
+                let index = frames[last].written
+                guard index < frames[last].values.count else {
+                    text += "])"
+                    frames.removeLast()
+                    continue
+                }
+                frames[last].written += 1
+                if index > 0 { text += ", " }
+                if !frames[last].keys.isEmpty { text += frames[last].keys[index].debugDescription + ": " }
+                next = frames[last].values[index]
+            }
+            guard let next else { return text }
+            value = next
         }
     }
 }

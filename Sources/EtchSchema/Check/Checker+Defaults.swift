@@ -73,11 +73,10 @@ extension Checker {
     /// Checks that `.name` is a case of the enum.
     mutating func checkCase(_ name: String, of enumName: String, at location: SourceLocation) -> DefaultValue? {
         guard case .enumeration(let enumeration) = declared[enumName] else { return nil }
-        let names = enumeration.cases.map(\.name.text)
-        guard names.contains(name) else {
+        if enumCaseNames[enumName] == nil { enumCaseNames[enumName] = Set(enumeration.cases.map(\.name.text)) }
+        guard enumCaseNames[enumName]?.contains(name) == true else {
             error(
-                Suggestion.message("enum '\(enumName)' has no case '\(name)'", for: name, among: names, prefix: "."),
-                at: location)
+                message("enum '\(enumName)' has no case '\(name)'", for: name, amongCasesOf: enumeration), at: location)
             return nil
         }
         return .enumCase(name)

@@ -21,11 +21,18 @@ extension Checker {
     /// on the checked models.
     mutating func checkInverses(in files: inout [CheckedFile], models: [String: CheckedModel]) {
         for (fileIndex, tree) in trees.enumerated() {
+            var positions: [SourceLocation: Int]?
             for case .model(let syntax) in tree.declarations where !syntax.inverses.isEmpty {
-                guard
-                    let position = files[fileIndex].declarations.firstIndex(where: {
-                        if case .model(let model) = $0 { model.location == syntax.name.location } else { false }
-                    }), case .model(var model) = files[fileIndex].declarations[position]
+                if positions == nil {
+                    positions = [:]
+                    for (position, declaration) in files[fileIndex].declarations.enumerated() {
+                        if case .model(let model) = declaration, positions?[model.location] == nil {
+                            positions?[model.location] = position
+                        }
+                    }
+                }
+                guard let position = positions?[syntax.name.location],
+                    case .model(var model) = files[fileIndex].declarations[position]
                 else { continue }
                 var names = Set(model.fields.map(\.name))
                 for inverse in syntax.inverses {
@@ -55,17 +62,14 @@ extension Checker {
             return nil
         }
         guard let member = models[memberName.text] else {
-            let names = models.keys.sorted()
-            error(
-                Suggestion.message("unknown model '\(memberName.text)'", for: memberName.text, among: names),
-                at: memberName.location)
+            error(unknownModelMessage(memberName.text), at: memberName.location)
             return nil
         }
         guard let field = member.fields.first(where: { $0.name == inverse.via.text && !$0.isLocal }) else {
             error(
-                Suggestion.message(
+                message(
                     "model '\(member.name)' has no field '\(inverse.via.text)'", for: inverse.via.text,
-                    among: member.fields.map(\.name)),
+                    amongFieldsOf: member),
                 at: inverse.via.location)
             return nil
         }
@@ -113,8 +117,7 @@ extension Checker {
         }
         guard let field = member.fields.first(where: { $0.name == name && !$0.isLocal }) else {
             error(
-                Suggestion.message(
-                    "model '\(member.name)' has no field '\(name)'", for: name, among: member.fields.map(\.name)),
+                message("model '\(member.name)' has no field '\(name)'", for: name, amongFieldsOf: member),
                 at: arguments[0].value.location)
             return
         }

@@ -103,12 +103,7 @@ extension Checker {
         case nil where ScalarType(rawValue: target.text) != nil:
             error("'Ref' can only refer to a model; '\(target.text)' is a built-in type", at: target.location)
         case nil:
-            if modelNameSuggestions == nil {
-                modelNameSuggestions = SuggestionIndex(
-                    declared.compactMap { if case .model = $0.value { $0.key } else { nil } })
-            }
-            let message = modelNameSuggestions?.message("unknown model '\(target.text)'", for: target.text)
-            error(message ?? "unknown model '\(target.text)'", at: target.location)
+            error(unknownModelMessage(target.text), at: target.location)
         }
         return nil
     }

@@ -94,10 +94,7 @@ extension Checker {
         case nil where ScalarType(rawValue: typeName.text) != nil:
             error("\(usage); '\(typeName.text)' is a built-in type", at: typeName.location)
         case nil:
-            let names = declared.compactMap { if case .model = $0.value { $0.key } else { nil } }
-            error(
-                Suggestion.message("unknown model '\(typeName.text)'", for: typeName.text, among: names),
-                at: typeName.location)
+            error(unknownModelMessage(typeName.text), at: typeName.location)
         }
         return nil
     }

@@ -1,43 +1,41 @@
 extension Checker {
     /// Reports serialized fields whose wire keys are equal, or where one key path runs
-    /// inside another (`stats` and `stats.unread` cannot both be written).
+    /// inside another (`stats` and `stats.unread` cannot both be written), naming the first
+    /// earlier field each clashes with.
     ///
-    /// - Complexity: O(*n*²) in the number of fields.
+    /// - Complexity: O(*n*) in the number of key path components of the fields.
     mutating func checkWireKeys(_ fields: [CheckedField], facts: [FieldFacts]) {
+        var paths = WireKeyTrie()
         for (index, field) in fields.enumerated() where !field.isLocal && !facts[index].isRedeclaration {
-            for (earlierIndex, earlier) in fields[..<index].enumerated()
-            where !earlier.isLocal && !facts[earlierIndex].isRedeclaration {
-                let problem: String
-                if field.wireKeyPath == earlier.wireKeyPath {
-                    problem =
+            if let earlierIndex = paths.firstClash(with: field.wireKeyPath) {
+                let earlier = fields[earlierIndex]
+                let problem =
+                    if field.wireKeyPath == earlier.wireKeyPath {
                         "wire key '\(field.wireKey)' of field '\(field.name)' is already used by field '\(earlier.name)'"
-                } else if field.wireKeyPath.starts(with: earlier.wireKeyPath)
-                    || earlier.wireKeyPath.starts(with: field.wireKeyPath)
-                {
-                    problem =
+                    } else {
                         "wire key '\(field.wireKey)' of field '\(field.name)' overlaps wire key '\(earlier.wireKey)' "
-                        + "of field '\(earlier.name)': one is inside the other"
-                } else {
-                    continue
-                }
+                            + "of field '\(earlier.name)': one is inside the other"
+                    }
                 error(
                     problem, at: facts[index].keyLocation,
                     notes: [Diagnostic(.note, "'\(earlier.name)' declared here", at: earlier.location)])
-                break
             }
+            paths.insert(field.wireKeyPath, index: index)
         }
     }
 
     /// Checks that `@sorted(groupBy:)` names another serialized field of the same model.
     mutating func checkGroupBy(_ fields: [CheckedField], facts: [FieldFacts], model: String) {
+        guard facts.contains(where: { $0.groupBy != nil }) else { return }
+        var byName: [String: CheckedField] = [:]
+        for field in fields where byName[field.name] == nil { byName[field.name] = field }
+        var suggestions: SuggestionIndex?
         for (field, fact) in zip(fields, facts) {
             guard let groupBy = fact.groupBy else { continue }
-            guard let target = fields.first(where: { $0.name == groupBy.text }) else {
-                error(
-                    Suggestion.message(
-                        "'@sorted(groupBy:)' names '\(groupBy.text)', which is not a field of model '\(model)'",
-                        for: groupBy.text, among: fields.map(\.name)),
-                    at: groupBy.location)
+            guard let target = byName[groupBy.text] else {
+                if suggestions == nil { suggestions = SuggestionIndex(fields.map(\.name)) }
+                let message = "'@sorted(groupBy:)' names '\(groupBy.text)', which is not a field of model '\(model)'"
+                error(suggestions?.message(message, for: groupBy.text) ?? message, at: groupBy.location)
                 continue
             }
             if target.name == field.name {

@@ -34,6 +34,12 @@ public struct Checker {
     /// "Did you mean" look-ups among type names and model names, made on first use.
     var typeNameSuggestions: SuggestionIndex?
     var modelNameSuggestions: SuggestionIndex?
+    /// "Did you mean" look-ups among the cases of each enum and the fields of each model, by
+    /// the type's name, made on first use.
+    var caseNameSuggestions: [String: SuggestionIndex] = [:]
+    var fieldNameSuggestions: [String: SuggestionIndex] = [:]
+    /// The case names of each enum a default names, made on first use.
+    var enumCaseNames: [String: Set<String>] = [:]
     /// The problems found so far.
     public internal(set) var diagnostics: [Diagnostic] = []
 
