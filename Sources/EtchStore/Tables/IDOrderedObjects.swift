@@ -10,13 +10,7 @@ struct IDOrderedObjects<Model: Sendable>: Sendable {
 
     /// The position of `id`, or where it would go.
     private func position(of id: IndexKey) -> Int {
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low
+        ids.partitionIndex { $0 < id }
     }
 
     /// Adds or replaces an object.

@@ -19,26 +19,13 @@ struct SortedEntries: Sendable {
 
     /// The position of the first entry not before `entry`.
     private func position(of entry: SortedEntry) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle] < entry { low = middle + 1 } else { high = middle }
-        }
-        return low
+        entries.partitionIndex { $0 < entry }
     }
 
     /// The position of the first entry whose key is not before `key` (or, when
     /// `afterEqual`, not before or equal to it).
     private func position(ofKey key: IndexKey, afterEqual: Bool) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            let isBefore = afterEqual ? entries[middle].key <= key : entries[middle].key < key
-            if isBefore { low = middle + 1 } else { high = middle }
-        }
-        return low
+        entries.partitionIndex { afterEqual ? $0.key <= key : $0.key < key }
     }
 
     /// Adds an entry at its place.
