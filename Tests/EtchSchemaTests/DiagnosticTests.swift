@@ -265,6 +265,15 @@ extension DiagnosticTests {
                 "A.etch:1:7: error: type name 'Hasher' is reserved: it clashes with a Swift, Foundation or Etch type"
             ]),
         DiagnosticCase(
+            "reservedTypeNameTheRegistry",
+            "model EtchModels { let id: String; let _indexes: Int }",
+            [
+                "A.etch:1:7: error: type name 'EtchModels' is reserved: it clashes with a Swift, Foundation or Etch type",
+                "A.etch:1:40: error: field name '_indexes' is reserved: every generated model has a member of that "
+                    + "name; name the field differently and keep the wire key, as in "
+                    + "'@key(\"_indexes\") let _indexesValue: …'",
+            ]),
+        DiagnosticCase(
             "fieldNamedLikeAType",
             "model Room { let id: String\n var Room: Int = 0 }",
             [

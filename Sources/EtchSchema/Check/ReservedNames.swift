@@ -23,7 +23,7 @@ enum ReservedNames {
     static let modelMembers: Set<String> = Set([
         "dictionary", "localValues", "debugDescription", "hashValue", "Changes", "LocalValues", "copyWith",
         "replacingLocalValues", "modelValue", "fieldDescription", "jsonData", "jsonString", "_Fields", "_schema",
-        "_state", "_",
+        "_indexes", "_state", "_",
     ]).union(moduleNames).union(metatypeNames)
 
     /// Case names the generated enum declares itself.
@@ -47,5 +47,7 @@ enum ReservedNames {
         "KeyPathComponent", "DataSource", "_Fields", "UnknownVariant", "Hasher", "Decoder", "Encoder", "LocalValues",
         "ID", "Fields", "Changes",
         "CheckedDictionaryProof", "CaseIterable", "KeyValuePairs", "KeyPositionHint", "JSONError", "Date", "Data",
+        // The registry each target gets, and the runtime protocols and types generated code names.
+        "EtchModels", "IdentifiedModel", "ModelIndex", "IndexKey", "IndexableValue",
     ])
 }
