@@ -52,9 +52,11 @@ public actor Store {
         let tables = try StoreTables(models: models)
         let file = try StoreFile(url: url)
         do throws(StoreError) {
-            for record in try file.readAll() {
-                try tables.byName[record.model]?.load(record)
+            var byModel: [String: [StoredRecord]] = [:]
+            for record in try file.readAll() where tables.byName[record.model] != nil {
+                byModel[record.model, default: []].append(record)
             }
+            for (name, records) in byModel { try tables.byName[name]?.load(records) }
         } catch {
             file.close()
             throw error

@@ -8,6 +8,14 @@ struct IDOrderedObjects<Model: Sendable>: Sendable {
     /// The object of each id, at the same position.
     private(set) var objects: [Model] = []
 
+    init() {}
+
+    /// The objects of pairs already in id order, without a search per object.
+    init(sorted pairs: [(id: IndexKey, object: Model)]) {
+        ids = pairs.map(\.id)
+        objects = pairs.map(\.object)
+    }
+
     /// The position of `id`, or where it would go.
     private func position(of id: IndexKey) -> Int {
         ids.partitionIndex { $0 < id }

@@ -15,6 +15,29 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         self.index = index
     }
 
+    /// The index of many objects at once, in id order: each group is sorted once rather than
+    /// kept sorted through one insertion per object, which is what opening a store needs.
+    init(_ index: ModelIndex<Model>, building objects: [(id: IndexKey, object: Model)]) {
+        self.index = index
+        switch index.kind {
+        case .index:
+            var pairs: [IndexKey: [(id: IndexKey, object: Model)]] = [:]
+            for pair in objects { pairs[index.value.key(pair.object), default: []].append(pair) }
+            objectsByKey = pairs.mapValues { IDOrderedObjects(sorted: $0) }
+        case .unique:
+            for (id, object) in objects {
+                let key = index.value.key(object)
+                if key != .null { idByKey[key] = id }
+            }
+        case .sorted:
+            var entries: [IndexKey: [SortedEntry]] = [:]
+            for (id, object) in objects {
+                entries[group(of: object), default: []].append(SortedEntry(key: index.value.key(object), id: id))
+            }
+            groups = entries.mapValues { SortedEntries(unsorted: $0) }
+        }
+    }
+
     /// The group an object belongs to in a sorted index.
     func group(of object: Model) -> IndexKey {
         index.groupBy?.key(object) ?? .null

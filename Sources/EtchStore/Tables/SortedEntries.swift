@@ -17,6 +17,13 @@ struct SortedEntry: Sendable, Comparable {
 struct SortedEntries: Sendable {
     private(set) var entries: [SortedEntry] = []
 
+    init() {}
+
+    /// The group of entries in any order, sorted once.
+    init(unsorted: [SortedEntry]) {
+        entries = unsorted.sorted()
+    }
+
     /// The position of the first entry not before `entry`.
     private func position(of entry: SortedEntry) -> Int {
         entries.partitionIndex { $0 < entry }

@@ -48,8 +48,8 @@ final class StoreTables {
 protocol AnyModelTable: AnyObject {
     /// The number of objects.
     var count: Int { get }
-    /// Reads a record of the store's file into the table, replacing nothing else.
-    func load(_ record: StoredRecord) throws(StoreError)
+    /// Reads records of the store's file into the empty table.
+    func load(_ records: [StoredRecord]) throws(StoreError)
     /// The JSON size of every object, for ``Store/approximateSize``.
     var approximateSize: Int { get }
     /// Ends every change stream.
@@ -67,9 +67,11 @@ protocol AnyModelTable: AnyObject {
 }
 
 extension ModelTable: AnyModelTable {
-    func load(_ record: StoredRecord) throws(StoreError) {
-        let object = try StoredObject.object(of: record, as: Model.self)
-        set(object, for: object.id.indexKey)
+    func load(_ records: [StoredRecord]) throws(StoreError) {
+        var loaded: [Model] = []
+        loaded.reserveCapacity(records.count)
+        for record in records { loaded.append(try StoredObject.object(of: record, as: Model.self)) }
+        load(loaded)
     }
 
     var approximateSize: Int {
