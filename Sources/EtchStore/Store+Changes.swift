@@ -17,19 +17,29 @@ extension Store {
     > {
         let table = try tables.table(of: type)
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange<Model>.self)
-        let number = table.addSubscriber(continuation)
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeSubscriber(number, of: type) }
-        }
+        observe(table, continuation: continuation) { continuation.yield($0) }
         return stream
     }
 
-    /// The number of live change streams of a type.
+    /// The number of live observations of a type: ``changes(of:)`` streams, observed queries,
+    /// relations and objects. One whose consumer stopped is removed soon after.
     public func changeSubscriberCount<Model: IdentifiedModel>(of type: Model.Type) throws(StoreError) -> Int {
-        try tables.table(of: type).subscriberCount
+        try tables.table(of: type).observerCount
     }
 
-    private func removeSubscriber<Model: IdentifiedModel>(_ number: Int, of type: Model.Type) {
-        try? tables.table(of: type).removeSubscriber(number)
+    /// Registers `receive` for every commit that changes `table` until `continuation`'s
+    /// consumer stops, and ends `continuation` when the store goes away.
+    func observe<Model: IdentifiedModel, Element>(
+        _ table: ModelTable<Model>, continuation: AsyncStream<Element>.Continuation,
+        receive: @escaping (StoreChange<Model>) -> Void
+    ) {
+        let number = table.addObserver(TableObserver(receive: receive, finish: { continuation.finish() }))
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeObserver(number, of: Model.self) }
+        }
+    }
+
+    private func removeObserver<Model: IdentifiedModel>(_ number: Int, of type: Model.Type) {
+        try? tables.table(of: type).removeObserver(number)
     }
 }

@@ -32,45 +32,38 @@
     public final class DataSourceMirror<Element: ImmutableModel & Identifiable>
     where Element.ID: Comparable & Sendable {
         /// The objects, sorted, as of the last change received.
-        public private(set) var objects: [Element] = []
+        public var objects: [Element] { list.objects }
         /// The last change received; its indices turn the previous ``objects`` into the current ones.
-        public private(set) var lastChange: ListChange<Element>?
+        public var lastChange: ListChange<Element>? { list.lastChange }
+        /// How many changes were received, the first (the initial contents) included.
+        public var changeCount: Int { list.changeCount }
         /// Where paging stands.
         public private(set) var loadState: DataSourceLoadState = .idle
         /// The error of the data source's last save, or `nil`.
         public private(set) var saveError: DataSourceError?
-        /// How many changes were received, the first (the initial contents) included.
-        public private(set) var changeCount = 0
 
         /// The data source mirrored.
         public let dataSource: DataSource<Element>
 
-        @ObservationIgnored private var tasks: [Task<Void, Never>] = []
+        /// The mirror of the data source's changes.
+        public let list: ListMirror<Element>
+        @ObservationIgnored private var statusTask: Task<Void, Never>?
 
         /// Starts mirroring a data source; ``objects`` fills in as soon as the data source answers.
         public init(_ dataSource: DataSource<Element>) {
             self.dataSource = dataSource
-            tasks.append(
-                Task { [weak self] in
-                    for await change in await dataSource.changes() {
-                        guard let self else { return }
-                        self.objects = change.snapshot
-                        self.lastChange = change
-                        self.changeCount += 1
-                    }
-                })
-            tasks.append(
-                Task { [weak self] in
-                    for await status in await dataSource.statuses() {
-                        guard let self else { return }
-                        self.loadState = status.loadState
-                        self.saveError = status.saveError
-                    }
-                })
+            list = ListMirror { await dataSource.changes() }
+            statusTask = Task { [weak self] in
+                for await status in await dataSource.statuses() {
+                    guard let self else { return }
+                    self.loadState = status.loadState
+                    self.saveError = status.saveError
+                }
+            }
         }
 
         isolated deinit {
-            for task in tasks { task.cancel() }
+            statusTask?.cancel()
         }
     }
 #endif

@@ -138,17 +138,17 @@ public struct SortKey<Element>: Sendable {
 
 /// A data source's complete order: its keys, then the id, so no two objects tie.
 @usableFromInline
-struct ElementOrder<Element: Identifiable>: Sendable where Element.ID: Comparable {
+package struct ElementOrder<Element: Identifiable>: Sendable where Element.ID: Comparable {
     @usableFromInline let keys: [SortKey<Element>]
 
     @usableFromInline
-    init(keys: [SortKey<Element>]) {
+    package init(keys: [SortKey<Element>]) {
         self.keys = keys
     }
 
     /// Compares by the sort keys only, ignoring ids.
     @inlinable @inline(__always)
-    func compareKeys(_ lhs: Element, _ rhs: Element) -> ComparisonResult {
+    package func compareKeys(_ lhs: Element, _ rhs: Element) -> ComparisonResult {
         for key in keys {
             let result = key.compare(lhs, rhs)
             if result != .orderedSame { return result }

@@ -18,7 +18,7 @@ extension SortedStore {
     ///   and *k* memory moves for small batches; O(*k* log *k*) comparisons and O(*n*)
     ///   copying for large ones. Never a re-sort of the whole array.
     @inlinable
-    mutating func apply(
+    package mutating func apply(
         upserting batch: some Sequence<Element>,
         removingIndices removals: [Int] = [],
         keepingLocalValues: Bool

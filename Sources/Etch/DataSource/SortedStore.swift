@@ -2,14 +2,14 @@ import Foundation
 
 /// The indices of one change, before a snapshot is attached; see ``ListChange``.
 @usableFromInline
-struct ChangeIndices<Element: Sendable>: Sendable {
-    @usableFromInline var deletions: [Int]
-    @usableFromInline var insertions: [Int]
-    @usableFromInline var moves: [ListChange<Element>.Move]
-    @usableFromInline var updates: [ListChange<Element>.Update]
+package struct ChangeIndices<Element: Sendable>: Sendable {
+    @usableFromInline package var deletions: [Int]
+    @usableFromInline package var insertions: [Int]
+    @usableFromInline package var moves: [ListChange<Element>.Move]
+    @usableFromInline package var updates: [ListChange<Element>.Update]
 
     @inlinable
-    init(
+    package init(
         deletions: [Int] = [],
         insertions: [Int] = [],
         moves: [ListChange<Element>.Move] = [],
@@ -21,9 +21,9 @@ struct ChangeIndices<Element: Sendable>: Sendable {
         self.updates = updates
     }
 
-    var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && moves.isEmpty && updates.isEmpty }
+    package var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && moves.isEmpty && updates.isEmpty }
 
-    func listChange(snapshot: [Element]) -> ListChange<Element> {
+    package func listChange(snapshot: [Element]) -> ListChange<Element> {
         ListChange(deletions: deletions, insertions: insertions, moves: moves, updates: updates, snapshot: snapshot)
     }
 }
@@ -37,16 +37,16 @@ struct ChangeIndices<Element: Sendable>: Sendable {
 /// where a ``DataSource`` of that type is used: element copies, id reads and comparisons are
 /// then direct calls instead of generic ones.
 @usableFromInline
-struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Element.ID: Comparable & Sendable {
-    @usableFromInline let order: ElementOrder<Element>
-    @usableFromInline var elements: [Element] = []
-    @usableFromInline var byID: [Element.ID: Element] = [:]
+package struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Element.ID: Comparable & Sendable {
+    @usableFromInline package let order: ElementOrder<Element>
+    @usableFromInline package var elements: [Element] = []
+    @usableFromInline package var byID: [Element.ID: Element] = [:]
 
-    init(order: ElementOrder<Element>) {
+    package init(order: ElementOrder<Element>) {
         self.order = order
     }
 
-    var count: Int { elements.count }
+    package var count: Int { elements.count }
 
     // MARK: - Searching
 
@@ -92,7 +92,7 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
     /// The index of the object with this id, if any.
     ///
     /// - Complexity: O(1) on average to find the object, then O(log *n*) comparisons.
-    func index(ofID id: Element.ID) -> Int? {
+    package func index(ofID id: Element.ID) -> Int? {
         byID[id].map(index(ofStored:))
     }
 

@@ -11,16 +11,16 @@ final class ModelTable<Model: IdentifiedModel> {
     /// The indexes of the inverse relations that refer to this model, by relation key
     /// (`Artist.albums`), made when a relation is first read.
     private(set) var relationIndexes: [String: RelationIndex<Model>] = [:]
-    /// The streams of ``Store/changes(of:)``, by subscription.
-    private var subscribers: [Int: AsyncStream<StoreChange<Model>>.Continuation] = [:]
-    private var nextSubscriber = 0
+    /// The change streams, live queries and observed objects of the type, by number.
+    private var observers: [Int: TableObserver<Model>] = [:]
+    private var nextObserver = 0
 
     init() {
         indexes = Model._indexes.map { IndexState($0) }
     }
 
     /// Ends every change stream when the store, the tables' only owner, goes away.
-    deinit { finishSubscribers() }
+    deinit { finishObservers() }
 
     /// The number of objects.
     var count: Int { objects.count }
@@ -52,30 +52,30 @@ final class ModelTable<Model: IdentifiedModel> {
         objects[id] = object
     }
 
-    /// Adds a change stream; returns its number, for ``removeSubscriber(_:)``.
-    func addSubscriber(_ continuation: AsyncStream<StoreChange<Model>>.Continuation) -> Int {
-        nextSubscriber += 1
-        subscribers[nextSubscriber] = continuation
-        return nextSubscriber
+    /// Adds an observer; returns its number, for ``removeObserver(_:)``.
+    func addObserver(_ observer: TableObserver<Model>) -> Int {
+        nextObserver += 1
+        observers[nextObserver] = observer
+        return nextObserver
     }
 
-    /// Ends a subscription whose consumer stopped.
-    func removeSubscriber(_ number: Int) {
-        subscribers[number] = nil
+    /// Ends an observation whose consumer stopped.
+    func removeObserver(_ number: Int) {
+        observers[number] = nil
     }
 
-    /// The number of live change streams.
-    var subscriberCount: Int { subscribers.count }
+    /// The number of live observations.
+    var observerCount: Int { observers.count }
 
-    /// Sends a committed change to every stream.
+    /// Tells every observer about a committed change.
     func publish(_ change: StoreChange<Model>) {
-        for continuation in subscribers.values { continuation.yield(change) }
+        for observer in observers.values { observer.receive(change) }
     }
 
-    /// Ends every stream, when the store goes away.
-    func finishSubscribers() {
-        for continuation in subscribers.values { continuation.finish() }
-        subscribers = [:]
+    /// Ends every observation, when the store goes away.
+    func finishObservers() {
+        for observer in observers.values { observer.finish() }
+        observers = [:]
     }
 
     /// Fills an empty table with many objects at once, building each index in one pass.

@@ -52,8 +52,8 @@ protocol AnyModelTable: AnyObject {
     func load(_ records: [StoredRecord]) throws(StoreError)
     /// The JSON size of every object, for ``Store/approximateSize``.
     var approximateSize: Int { get }
-    /// Ends every change stream.
-    func finishSubscribers()
+    /// Ends every observation.
+    func finishObservers()
     /// Applies this model's `@onDelete` rules for references to a deleted object.
     func applyDeleteRules(
         owner: any IdentifiedModel.Type, deletedID: IndexKey, refusing: Bool, in transaction: StoreTransaction
