@@ -122,7 +122,7 @@ struct Options {
           The store rows use N = 100k tracks (Track.etch; 10k with --quick) spread over N/100
           albums, the same tracks in a Store in memory and in an array in id order; each call
           asks about another random album or code. Bars, at 100k: 100x or more for every
-          store row but the last.
+          store row but the commit and open rows.
           store @index lookup, N objects
                             store.objects(Track.self, where: \\.album, is: album), ~100 tracks
                             in id order, vs array.filter { $0.album == album }.
@@ -156,5 +156,17 @@ struct Options {
                             build its indexes) vs DataSource(sortedBy: [], file:) of a data source
                             file of the same tracks (read, decode the JSON array, index by id):
                             what an app that keeps its objects in a data source does at launch.
+          store inverse relation of 100 vs a query, N objects
+                            store.related(Record.tracks, of: record), the 100 tracks that refer
+                            to a record, most played first, vs store.fetch of a Predicate on the
+                            reference ($0.record == ref, no index on it) sorted the same way: a
+                            query over the other type on every read, CBLModel's way. Bar: 100x.
+          store live query of N/10, one-object commit, N objects
+                            a commit changing one listed track's plays, then the list as a screen
+                            holds it: the next change of store.observe(query) (its snapshot), vs
+                            store.fetch(query) again and fresh.difference(from: rows)
+                            .inferringMoves(). The query lists the tracks of a tenth of the
+                            albums (~10k at 100k) by plays. Each side has its own store of the
+                            same tracks. Bar: 100x.
         """
 }

@@ -10,33 +10,21 @@ extension Store {
     /// ```
     ///
     /// The store keeps an index on the reference for each relation, updated in the same
-    /// commit as every change, so a read never scans the members' type (CBLModel ran a query
-    /// on every access). The first read of a relation builds that index.
+    /// commit as every change and holding each owner's members in order, so a read never
+    /// scans the members' type (CBLModel ran a query on every access) and never sorts. The
+    /// first read of a relation builds that index.
     ///
-    /// - Complexity: O(*k* log *k*) for *k* members, after the first read.
+    /// - Complexity: O(1) after the first read: the members are kept in order.
     public func related<Owner: IdentifiedModel, Member: IdentifiedModel>(
         _ relation: InverseRelation<Owner, Member>, of ownerID: Owner.ID
     ) throws(StoreError) -> [Member] {
         let table = try tables.table(of: Member.self)
         _ = try tables.table(of: Owner.self)
         let ownerIDs = relation.ownerIDs
-        let index = table.relationIndex("\(Owner.modelName).\(relation.name)") { member in
+        let index = table.relationIndex("\(Owner.modelName).\(relation.name)", order: relation.order) { member in
             ownerIDs(member).map(\.indexKey)
         }
-        let ids = index.memberIDs(of: ownerID.indexKey).sorted()
-        let members = ids.compactMap(table.object)
-        guard !relation.order.isEmpty else { return members }
-        // A stable sort keeps the id order among members the relation's keys find equal.
-        return members.enumerated().sorted { first, second in
-            for key in relation.order {
-                switch key.ordering(of: first.element, second.element) {
-                case .orderedAscending: return true
-                case .orderedDescending: return false
-                case .orderedSame: continue
-                }
-            }
-            return first.offset < second.offset
-        }.map(\.element)
+        return index.members(of: ownerID.indexKey)
     }
 
     /// The members of an inverse relation of `owner`; see ``related(_:of:)-(_,Owner.ID)``.

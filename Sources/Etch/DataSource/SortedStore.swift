@@ -103,7 +103,7 @@ package struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable whe
     /// - Complexity: O(log *n*) comparisons and one move of the objects between the old and
     ///   the new position.
     @inlinable
-    mutating func upsert(_ element: Element, keepingLocalValues: Bool) -> ChangeIndices<Element> {
+    package mutating func upsert(_ element: Element, keepingLocalValues: Bool) -> ChangeIndices<Element> {
         guard let old = byID[element.id] else {
             let index = lowerBound(of: element, in: 0..<elements.count)
             elements.insert(element, at: index)
@@ -146,7 +146,7 @@ package struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable whe
     /// Removes the object with this id.
     ///
     /// - Complexity: O(log *n*) comparisons and one move of the objects after it.
-    mutating func remove(id: Element.ID) -> (Element, ChangeIndices<Element>)? {
+    package mutating func remove(id: Element.ID) -> (Element, ChangeIndices<Element>)? {
         guard let old = byID.removeValue(forKey: id) else { return nil }
         let index = index(ofStored: old)
         elements.remove(at: index)

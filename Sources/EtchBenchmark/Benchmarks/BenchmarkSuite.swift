@@ -11,6 +11,7 @@ enum BenchmarkSuite {
         try await DataSourceBenchmarks.run(&runner)
         try await StoreBenchmarks.run(&runner)
         try await StoreFileBenchmarks.run(&runner)
+        try await StoreLiveBenchmarks.run(&runner)
         return runner
     }
 }

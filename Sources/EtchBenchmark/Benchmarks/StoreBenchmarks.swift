@@ -48,6 +48,9 @@ enum StoreBenchmarks {
         var albums: Int
     }
 
+    /// How many tracks refer to each record: tracks `100 * r ..< 100 * (r + 1)` refer to record `r`.
+    static let tracksPerRecord = 100
+
     /// The number of albums of `count` tracks.
     static func albums(_ count: Int) -> Int { max(1, count / tracksPerAlbum) }
 
@@ -60,7 +63,7 @@ enum StoreBenchmarks {
         return (0..<count).map { id in
             Track(
                 id: id, code: code(id), album: random.int(in: 0...albums - 1), plays: random.int(in: 0...10_000),
-                title: "Track \(id)", score: Double(id) / 7)
+                title: "Track \(id)", score: Double(id) / 7, record: Ref(id: id / tracksPerRecord))
         }
     }
 

@@ -24,7 +24,7 @@ extension ModelTable {
         for field in referringFields(to: owner) where (field.onDelete == .refuse) == refusing {
             let ownerKeys = Self.ownerKeys(of: field, owner: owner)
             let index = relationIndex("field \(field.name)", ownerKeys: ownerKeys)
-            var candidates = index.memberIDs(of: deletedID)
+            var candidates = Set(index.members(of: deletedID).map(\.id.indexKey))
             candidates.formUnion(transaction.stagedIDs(of: Model.self))
             for id in candidates.sorted() {
                 guard let member = try transaction.object(id: id, of: Model.self),

@@ -46,8 +46,8 @@ final class ModelTable<Model: IdentifiedModel> {
             if let object { indexes[position].insert(object, id: id) }
         }
         for key in relationIndexes.keys {
-            if let old { relationIndexes[key]!.remove(old, id: id) }
-            if let object { relationIndexes[key]!.insert(object, id: id) }
+            if let old { relationIndexes[key]!.remove(old) }
+            if let object { relationIndexes[key]!.insert(object) }
         }
         objects[id] = object
     }
@@ -90,17 +90,17 @@ final class ModelTable<Model: IdentifiedModel> {
     func removeAll() {
         objects = [:]
         indexes = indexes.map { IndexState($0.index) }
-        relationIndexes = relationIndexes.mapValues { RelationIndex(ownerKeys: $0.ownerKeys) }
+        relationIndexes = relationIndexes.mapValues(\.emptied)
     }
 
     /// The index of a relation, built over the objects held now the first time it is asked for.
     /// - Complexity: O(*n*) the first time, O(1) after.
     func relationIndex(
-        _ key: String, ownerKeys: @escaping @Sendable (Model) -> [IndexKey]
+        _ key: String, order: [SortKey<Model>] = [], ownerKeys: @escaping @Sendable (Model) -> [IndexKey]
     ) -> RelationIndex<Model> {
         if let existing = relationIndexes[key] { return existing }
-        var index = RelationIndex(ownerKeys: ownerKeys)
-        for (id, object) in objects { index.insert(object, id: id) }
+        var index = RelationIndex(ownerKeys: ownerKeys, order: order)
+        for object in objects.values { index.insert(object) }
         relationIndexes[key] = index
         return index
     }
