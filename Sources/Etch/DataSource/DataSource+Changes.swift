@@ -58,16 +58,23 @@ extension DataSource {
         statusSubscribers[id] = nil
     }
 
-    /// Records a write: sends it to subscribers (making a snapshot only if there are any)
-    /// and schedules an autosave.
+    /// Records a write: sends it to subscribers (making a snapshot only if there are any),
+    /// schedules an autosave, and sends it on to a backing store.
+    ///
+    /// - Parameters:
+    ///   - change: What the write did.
+    ///   - removed: The ids the write removed, for a backing store.
+    ///   - fromBacking: Whether the change came from the backing store, which has it already.
     @usableFromInline
-    func publish(_ change: ChangeIndices<Element>) {
+    func publish(_ change: ChangeIndices<Element>, removed: [Element.ID] = [], fromBacking: Bool = false) {
         guard !change.isEmpty else { return }
         changeCount += 1
         scheduleAutosave()
-        guard !changeSubscribers.isEmpty else { return }
-        let event = change.listChange(snapshot: store.elements)
-        for continuation in changeSubscribers.values { continuation.yield(event) }
+        if !changeSubscribers.isEmpty {
+            let event = change.listChange(snapshot: store.elements)
+            for continuation in changeSubscribers.values { continuation.yield(event) }
+        }
+        if !fromBacking { sendToBacking(change, removed: removed) }
     }
 
     /// Sends the current status to subscribers.

@@ -1,13 +1,17 @@
 extension DataSource {
-    /// Whether changes were made since the last successful save (always `false` without a file).
-    public var hasUnsavedChanges: Bool { file != nil && changeCount != savedChangeCount }
+    /// Whether changes were made since the last successful save (always `false` without a
+    /// file), or, with a backing store, whether writes are on their way to it.
+    public var hasUnsavedChanges: Bool {
+        (file != nil && changeCount != savedChangeCount) || pendingBackingWrites > 0
+    }
 
     /// Saves the objects to the file now, atomically: a crash at any moment leaves either the
     /// previous file or the new one, complete.
     ///
     /// Encoding and writing run off the actor, so reads and writes go on meanwhile; saves
     /// happen in the order they were asked for. Does nothing without a file or when nothing
-    /// changed since the last save.
+    /// changed since the last save. With a backing store, which commits every write, waits
+    /// until every write made so far has reached it.
     ///
     /// ```swift
     /// // When the app goes to the background:
@@ -20,6 +24,7 @@ extension DataSource {
     ///   see ``DataSourceCacheStatus/unreadable(_:)``). The error is also kept in ``saveError``,
     ///   the changes stay unsaved and the previous file is intact.
     public func save() async throws(DataSourceError) {
+        if backing != nil { return try await waitForBacking() }
         guard let file else { return }
         if let saveRefusal { throw recordSaveError(saveRefusal) }
         let version = changeCount
@@ -46,7 +51,7 @@ extension DataSource {
         }
     }
 
-    private func recordSaveError(_ error: DataSourceError) -> DataSourceError {
+    func recordSaveError(_ error: DataSourceError) -> DataSourceError {
         saveError = error
         publishStatus()
         return error

@@ -78,7 +78,7 @@ extension DataSource {
     @discardableResult
     public func remove(id: Element.ID) -> Element? {
         guard let (old, change) = store.remove(id: id) else { return nil }
-        publish(change)
+        publish(change, removed: [id])
         return old
     }
 
@@ -87,7 +87,8 @@ extension DataSource {
     /// - Complexity: O(*k* log *n*) comparisons for *k* ids, plus O(*n*) copying for many.
     public func remove(ids: some Sequence<Element.ID>) {
         let indices = Set(ids.compactMap(store.index(ofID:))).sorted()
-        publish(store.apply(upserting: [], removingIndices: indices, keepingLocalValues: true))
+        let removed = idsForBacking(at: indices)
+        publish(store.apply(upserting: [], removingIndices: indices, keepingLocalValues: true), removed: removed)
     }
 
     /// Removes the objects that match a predicate, as one change.
@@ -102,14 +103,17 @@ extension DataSource {
         for (index, element) in store.elements.enumerated() where try shouldBeRemoved(element) {
             indices.append(index)
         }
-        publish(store.apply(upserting: [], removingIndices: indices, keepingLocalValues: true))
+        let removed = idsForBacking(at: indices)
+        publish(store.apply(upserting: [], removingIndices: indices, keepingLocalValues: true), removed: removed)
     }
 
     /// Removes every object, as one change.
     ///
     /// - Complexity: O(*n*).
     public func removeAll() {
-        publish(store.apply(upserting: [], removingIndices: Array(store.elements.indices), keepingLocalValues: true))
+        let indices = Array(store.elements.indices)
+        let removed = idsForBacking(at: indices)
+        publish(store.apply(upserting: [], removingIndices: indices, keepingLocalValues: true), removed: removed)
     }
 
     /// Makes the contents exactly `objects`, as one change: objects whose id is absent from
@@ -128,8 +132,10 @@ extension DataSource {
         for (index, element) in store.elements.enumerated() where !ids.contains(element.id) {
             removals.append(index)
         }
+        let removed = idsForBacking(at: removals)
         publish(
-            store.apply(upserting: newObjects, removingIndices: removals, keepingLocalValues: localValues == .carryOver)
-        )
+            store.apply(
+                upserting: newObjects, removingIndices: removals, keepingLocalValues: localValues == .carryOver),
+            removed: removed)
     }
 }

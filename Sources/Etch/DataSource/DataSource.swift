@@ -62,6 +62,15 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
     /// The error of the last save, or `nil` once a save succeeds.
     public internal(set) var saveError: DataSourceError?
 
+    // A store behind the data source, in place of a file.
+    let backing: DataSourceBacking<Element>?
+    /// The last write sent to the backing; each waits for the one before.
+    var backingWrite: Task<Void, Never>?
+    /// The writes sent to the backing that have not finished.
+    var pendingBackingWrites = 0
+    /// The task that applies the backing's changes.
+    let backingFollower = TaskHandle()
+
     /// Makes a data source.
     ///
     /// When `file` is given and exists, the objects are read from it first, synchronously
@@ -100,6 +109,7 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
         self.pageSize = max(1, pageSize)
         self.loader = loader
         self.file = file
+        self.backing = nil
         guard let file else {
             cacheStatus = .none
             self.store = store
@@ -140,7 +150,49 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
         }
     }
 
+    /// Makes a data source whose objects a store keeps: it shows the store's objects that
+    /// the backing's query matches, follows every commit, and writes through to the store.
+    ///
+    /// EtchStore makes the backing: `try await DataSource(store: store, where: predicate,
+    /// sortedBy: keys)`. Every method works as with a file: writes show at once and reach
+    /// the store in order, in one commit each; ``save()`` waits until they have; paging puts
+    /// the pages into the store. A write the store refuses is reported in ``saveError`` and
+    /// the data source goes back to what the store holds.
+    ///
+    /// The store is the truth: when another writer changes an object the data source has
+    /// just written, the last commit wins, and the data source shows each commit's result
+    /// as it arrives.
+    ///
+    /// - Parameters:
+    ///   - keys: The sort order; ties, and an empty list, are ordered by id.
+    ///   - pageSize: How many objects to ask the loader for at a time (at least 1).
+    ///   - loader: Fetches pages for ``loadNextPage()`` and ``reload()``, into the store.
+    ///   - backing: The store's side: its matching objects, changes and writes.
+    public init(
+        sortedBy keys: [SortKey<Element>], pageSize: Int = 50, loader: PageLoader? = nil,
+        backing: DataSourceBacking<Element>
+    ) {
+        var store = SortedStore(order: ElementOrder(keys: keys))
+        _ = store.apply(upserting: backing.initial, keepingLocalValues: false)
+        self.store = store
+        self.pageSize = max(1, pageSize)
+        self.loader = loader
+        self.file = nil
+        self.cacheStatus = .none
+        self.backing = backing
+        let changes = backing.changes
+        let follower = backingFollower
+        follower.hold(
+            Task { [weak self] in
+                for await change in changes {
+                    guard let self else { return }
+                    await self.receive(fromBacking: change)
+                }
+            })
+    }
+
     deinit {
+        backingFollower.cancel()
         for continuation in changeSubscribers.values { continuation.finish() }
         for continuation in statusSubscribers.values { continuation.finish() }
     }

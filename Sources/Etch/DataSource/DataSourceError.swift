@@ -32,13 +32,17 @@ public enum DataSourceError: Error, Sendable, Hashable, CustomStringConvertible 
     /// read (``readFailed(_:step:code:reason:)``, ``unsupportedVersion(_:version:supported:)``),
     /// or it was damaged and could not be moved or copied aside.
     case saveRefused(URL, reason: String)
+    /// The store behind a data source (see ``DataSourceBacking``) refused a write, such as
+    /// one that breaks a `@unique` index; the data source went back to what the store holds.
+    case storeWriteFailed(reason: String)
 
-    /// The file concerned.
-    public var url: URL {
+    /// The file concerned; `nil` for a store's refusal.
+    public var url: URL? {
         switch self {
         case .damagedFile(let url, _, _), .readFailed(let url, _, _, _), .unsupportedVersion(let url, _, _),
             .writeFailed(let url, _, _, _), .encodingFailed(let url, _), .saveRefused(let url, _):
             url
+        case .storeWriteFailed: nil
         }
     }
 
@@ -62,6 +66,8 @@ public enum DataSourceError: Error, Sendable, Hashable, CustomStringConvertible 
             "Could not save \(url.path): \(reason)"
         case .saveRefused(let url, let reason):
             "Refusing to save \(url.path): \(reason)"
+        case .storeWriteFailed(let reason):
+            "The store refused the data source's write (\(reason)); the data source shows what the store holds"
         }
     }
 }
