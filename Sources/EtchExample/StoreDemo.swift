@@ -3,7 +3,8 @@ import EtchStore
 import Foundation
 
 /// A chat app's local database: users, rooms and messages in one store file, with the
-/// schemas' indexes, a transaction, a query and a sorted range per room.
+/// schemas' indexes, a transaction, a query, a sorted range per room, an inverse relation,
+/// a live query a list screen would follow, and a data source over the store.
 enum StoreDemo {
     static func run(owner: User) async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "etch-example-\(UUID().uuidString)")
@@ -41,6 +42,8 @@ enum StoreDemo {
             "Grace wrote in the lobby:", try await store.fetch(query).map(\.id), "| plan:",
             try await store.plan(for: query))
 
+        try await liveLists(store, lobby: lobby, grace: grace)
+
         do {
             try await store.write { tx in
                 try tx.insert(User(id: "u3", name: "Impostor", email: "grace@example.com"))
@@ -53,5 +56,47 @@ enum StoreDemo {
         print(
             "after reopening:", try await reopened.count(Message.self), "messages,",
             try await reopened.resolve(Ref<User>(id: "u3")) == nil ? "no impostor" : "an impostor")
+    }
+
+    /// What a list screen and a detail screen follow: a live query of the latest messages,
+    /// the room's messages (an inverse relation), and a data source over the same store.
+    static func liveLists(_ store: Store, lobby: Room, grace: User) async throws {
+        print("the lobby's messages (Room.messages):", try await store.related(Room.messages, of: lobby.id).map(\.id))
+
+        // The list screen: the three latest messages, kept up to date commit by commit.
+        let latest = StoreQuery<Message>(sortBy: [SortDescriptor(\.sentAt, order: .reverse)], fetchLimit: 3)
+        var changes = try await store.observe(latest).makeAsyncIterator()
+        var rows = await changes.next()?.snapshot ?? []
+        // The detail screen: the room's messages, in the relation's order.
+        var thread = try await store.observe(Room.messages, of: lobby.id).makeAsyncIterator()
+        var messages = await thread.next()?.snapshot ?? []
+        // A data source over the store: the DataSource API, the store's objects and commits.
+        let fromGrace = Ref(grace)
+        let graces = try await DataSource<Message>(
+            store: store, where: #Predicate { $0.author == fromGrace }, sortedBy: [.ascending(\.sentAt)])
+        print("latest three:", rows.map(\.id), "| Grace's:", await graces.objects.map(\.id))
+
+        try await store.write { tx in
+            try tx.insert(
+                Message(
+                    id: "m5", roomID: Ref(lobby), author: Ref(grace), text: "hello again",
+                    sentAt: Date(timeIntervalSince1970: 1_795_000_000 + 600)))
+        }
+        if let change = await changes.next() {
+            change.apply(to: &rows)
+            print(
+                "a commit: the list inserts rows", change.insertions, "and deletes", change.deletions, "->",
+                rows.map(\.id))
+        }
+        if let change = await thread.next() {
+            change.apply(to: &messages)
+            print("the thread inserts rows", change.insertions, "->", messages.count, "messages")
+        }
+
+        // A write through the data source reaches the store, and comes back to every list.
+        await graces.update(id: "m3") { $0.copyWith(text: "message 3, edited") }
+        try await graces.save()
+        print("through the data source:", try await store.object(Message.self, id: "m3")?.text ?? "none")
+        if let change = await changes.next() { print("the list updates row", change.updates.map(\.newIndex)) }
     }
 }

@@ -276,6 +276,13 @@ public struct Room: Etch.CopyableModel, Etch.IdentifiedModel {
     /// Whether the room's row is expanded in the list: kept on the device only.
     public var isExpanded: Swift.Bool { localValues.isExpanded }
 
+    // MARK: - Relations
+
+    /// The room's messages, oldest first: the messages whose `roomID` refers to the room.
+    public static let messages = Etch.InverseRelation<Room, Message>(
+        "messages", via: "roomID", \.roomID, order: [.ascending(\.sentAt)]
+    )
+
     // MARK: - Copying
 
     /// The `var` fields of `Room`, for `copyWith(_:)`.
