@@ -9,7 +9,9 @@ extension Store {
     ///
     /// The store keeps the query's matches sorted and updates them from each commit's
     /// changed objects, never by running the query again: a commit of *m* objects of the
-    /// type costs O(*m* log *n*) per observed query. With a `fetchLimit` or a `fetchOffset`,
+    /// type costs *m* predicate evaluations and O(*m* log *n*) per observed query (a commit
+    /// of more than a few matching objects is merged in one O(*n*) pass, as a data source's
+    /// batch is). With a `fetchLimit` or a `fetchOffset`,
     /// objects move in and out of the window as the commits push them, and the window is
     /// compared with the one before in O(*w*) for *w* shown objects. Applying every change
     /// to a copy (``ListChange/apply(to:)``) always gives what ``fetch(_:)`` would answer.

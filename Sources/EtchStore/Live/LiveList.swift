@@ -5,7 +5,8 @@ import Foundation
 /// every commit that changes their model type; see ``Store/observe(_:)``.
 ///
 /// It keeps every match sorted in the ``SortedStore`` a ``DataSource`` uses, so a commit of
-/// *m* objects costs *m* membership tests and the sorted store's O(*m* log *n*) update, and
+/// *m* objects costs *m* membership tests and the sorted store's O(*m* log *n*) update (one
+/// O(*n*) merge for more than a few objects), and
 /// its observers get the same ``ListChange`` events a data source sends. A window (an offset
 /// or a limit) is compared with the one shown before, which costs O(*w*) for *w* shown
 /// objects, and only when the commit touched the window.

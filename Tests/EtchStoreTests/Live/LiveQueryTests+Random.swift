@@ -87,6 +87,24 @@ extension LiveQueryTests {
             try await $0.fetch(roomQuery)
         }
         let album = ChangeCollector(try await store.observe(Album.self, id: "b01"))
+        // Tracks of albums the transactions will put and delete: deleting an album deletes
+        // its tracks in the same commit (`@onDelete(cascade)`), and the track list sees it.
+        try await store.write { tx in
+            for number in 0..<20 {
+                try tx.insert(
+                    Track(
+                        id: "t\(number)", title: "Track \(number % 7)",
+                        album: Ref(id: ReferenceValues.albumIDs[number % 10])))
+            }
+        }
+        let trackQuery = StoreQuery<Track>(sortBy: [SortDescriptor(\.title)], fetchLimit: 12)
+        let tracks = Observed(
+            name: "tracks by title, first 12", collector: ChangeCollector(try await store.observe(trackQuery))
+        ) {
+            try await $0.fetch(trackQuery)
+        }
+        var trackAnswer = try await store.fetch(trackQuery)
+        var trackChanges = 1
 
         var random = SeededGenerator(seed: seed)
         var reference = ReferenceLibrary()
@@ -107,6 +125,8 @@ extension LiveQueryTests {
             }
             (roomAnswer, roomChanges) = try await Self.check(
                 rooms, in: store, previous: roomAnswer, changes: roomChanges, context: context)
+            (trackAnswer, trackChanges) = try await Self.check(
+                tracks, in: store, previous: trackAnswer, changes: trackChanges, context: context)
             let current = try await store.object(Album.self, id: "b01")
             if !Self.same([current].compactMap { $0 }, [albumVersions.last!].compactMap { $0 }) {
                 albumVersions.append(current)
@@ -118,6 +138,8 @@ extension LiveQueryTests {
         // The lists saw changes, and some windows were left alone by some commits.
         #expect(albumChanges[0] > 20 && roomChanges > 5, "\(albumChanges) \(roomChanges)")
         #expect(albumChanges[1] < albumChanges[0], "\(albumChanges)")
+        let tracksLeft = try await store.count(Track.self)
+        #expect(trackChanges > 1 && tracksLeft < 20, "the cascades reached the track list")
     }
 
     @Test func concurrentWritersLeaveEveryObservationEqualToRunningItAgain() async throws {
