@@ -19,7 +19,9 @@ extension ImmutableModel {
     /// - Throws: `DecodingError.dataCorrupted` wrapping the ``ModelError`` when a declared
     ///   field is missing or of the wrong type.
     public init(from decoder: any Decoder) throws {
-        let dictionary = try ModelDictionary(from: decoder)
+        let dictionary = try ModelDictionary(
+            container: try decoder.container(keyedBy: AnyCodingKey.self), schema: Self._schema,
+            decodingValuesAs: ModelValue.self)
         do {
             try self.init(dictionary: dictionary)
         } catch {

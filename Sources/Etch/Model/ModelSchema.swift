@@ -7,9 +7,21 @@ public struct _ModelSchema: Sendable {
     public let fields: [any _AnyModelField]
 
     /// Makes a model's field table.
+    /// The fields read from one top-level key, by that key: the ones a `Decoder` decodes
+    /// by their types.
+    private let fieldsByKey: [WireKey: any _AnyModelField]
+
     public init(_ name: String, fields: [any _AnyModelField]) {
         self.name = name
         self.fields = fields
+        var fieldsByKey: [WireKey: any _AnyModelField] = [:]
+        for field in fields where field.path.count == 1 { fieldsByKey[WireKey(field.path[0])] = field }
+        self.fieldsByKey = fieldsByKey
+    }
+
+    /// The field read from exactly this top-level key, if one is declared.
+    func field(forKey key: String) -> (any _AnyModelField)? {
+        fieldsByKey.isEmpty ? nil : fieldsByKey[WireKey(key)]
     }
 
     /// Checks every declared field.
@@ -53,6 +65,8 @@ public protocol _AnyModelField: Sendable {
     func describe(in dictionary: ModelDictionary) -> String
     /// Whether two checked dictionaries hold the same value for this field, as it reads.
     func storesSameValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool
+    /// Reads the field's value from a `Decoder`'s container by its type's JSON shape.
+    func _decodeValue<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> ModelValue
 }
 
 extension ModelField: _AnyModelField {
@@ -69,5 +83,11 @@ extension ModelField: _AnyModelField {
     /// Whether two checked dictionaries hold the same value for this field, as it reads.
     public func storesSameValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool {
         operations.storesSameValue(first, second, self)
+    }
+
+    public func _decodeValue<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws
+        -> ModelValue
+    {
+        try Value._decodeModelValue(in: container, forKey: key)
     }
 }

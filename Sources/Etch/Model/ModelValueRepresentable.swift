@@ -61,6 +61,19 @@ public protocol ModelValueRepresentable: Sendable {
 
     /// The value as `description` shows it: strings quoted, optionals unwrapped.
     var fieldDescription: String { get }
+
+    /// Reads a value of this type's JSON shape for a model decoded by a `Decoder`
+    /// (`JSONDecoder`, say): through the container call the type's shape asks for, instead of
+    /// trying one kind after another. The model checks the value afterwards, as for its own
+    /// reader. The default reads any ``ModelValue``.
+    static func _decodeModelValue<Key: CodingKey>(
+        in container: KeyedDecodingContainer<Key>, forKey key: Key
+    ) throws -> ModelValue
+
+    /// Reads the next element of an array of this type for a model decoded by a `Decoder`;
+    /// see ``_decodeModelValue(in:forKey:)``.
+    static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
+        -> ModelValue
 }
 
 extension ModelValueRepresentable {

@@ -7,6 +7,7 @@ enum BenchmarkSuite {
     static func run(options: Options, data: DataSet) async throws -> Runner {
         var runner = Runner(options: options)
         try await CodingBenchmarks.run(&runner, data: data)
+        try await CodableBenchmarks.run(&runner, data: data)
         try await ModelBenchmarks.run(&runner, data: data)
         try await DataSourceBenchmarks.run(&runner)
         try await StoreBenchmarks.run(&runner)
