@@ -53,21 +53,19 @@ extension ShortDecimal {
         let upperHalfWay = 4 &* binarySignificand &+ 2
         let lowerHalfWay = 4 &* binarySignificand &- (fraction == 0 && biasedExponent > 1 ? 1 : 2)
 
-        // A decimal one digit shorter: the two multiples of 10^(exponent + 1) around this one.
-        let shorter = significand / 10
-        if shorter != 0 {
-            let lower = ShortDecimal(significand: shorter, exponent: exponent &+ 1)
-            switch lower.compare(toBinary: lowerHalfWay, exponent: binaryExponent &- 2) {
-            case .above: return false
-            case .below: break
-            case .equal, nil: return nil
-            }
+        // A decimal one digit shorter: a multiple of 10^(exponent + 1) next to this one. The
+        // nearer one reads back as `value` more often, so it is asked first.
+        let halfWays = (lower: lowerHalfWay, upper: upperHalfWay, exponent: binaryExponent &- 2)
+        let upperIsNearer = significand % 10 >= 5
+        switch shorterNeighbourReadsBack(upper: upperIsNearer, halfWays: halfWays) {
+        case true: return false
+        case false: break
+        case nil: return nil
         }
-        let upper = ShortDecimal(significand: shorter &+ 1, exponent: exponent &+ 1)
-        switch upper.compare(toBinary: upperHalfWay, exponent: binaryExponent &- 2) {
-        case .below: return false
-        case .above: break
-        case .equal, nil: return nil
+        switch shorterNeighbourReadsBack(upper: !upperIsNearer, halfWays: halfWays) {
+        case true: return false
+        case false: break
+        case nil: return nil
         }
 
         // The nearest of its length: `value` strictly between the decimal ± half a unit.
@@ -84,5 +82,24 @@ extension ShortDecimal {
         case .equal, nil: return nil
         }
         return true
+    }
+
+    /// Whether the multiple of 10^(exponent + 1) just above the decimal (`upper`) or just below
+    /// it reads back as the same double: whether it is on the decimal's side of the number half
+    /// way to the next double, `halfWays.upper` or `halfWays.lower` × 2^`halfWays.exponent`;
+    /// `nil` when it is exactly there.
+    @inline(__always)
+    private func shorterNeighbourReadsBack(
+        upper: Bool, halfWays: (lower: UInt64, upper: UInt64, exponent: Int)
+    ) -> Bool? {
+        let shorter = significand / 10 &+ (upper ? 1 : 0)
+        // Zero, below a one-digit decimal, reads back as zero.
+        if shorter == 0 { return false }
+        let neighbour = ShortDecimal(significand: shorter, exponent: exponent &+ 1)
+        switch neighbour.compare(toBinary: upper ? halfWays.upper : halfWays.lower, exponent: halfWays.exponent) {
+        case .below: return upper
+        case .above: return !upper
+        case .equal, nil: return nil
+        }
     }
 }
