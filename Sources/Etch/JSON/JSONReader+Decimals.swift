@@ -1,6 +1,6 @@
 extension JSONReader {
-    /// The value of a number with at most 19 significant digits (not zero) and a fraction or
-    /// an exponent, decided as ``ModelValue/number(text:decimal:double:)`` decides it but
+    /// The value of a number whose significant digits (not all zero) fit 64 bits and that has
+    /// a fraction, an exponent or too large a magnitude for an integer case, decided as ``ModelValue/number(text:decimal:double:)`` decides it but
     /// without parsing a string: `nil` when the slow path must decide.
     ///
     /// It is ``ModelValue/double(_:)`` when the double's shortest form (its `description`) has

@@ -10,10 +10,11 @@ struct ShortDecimal {
     /// The power of ten the significand is multiplied by.
     var exponent: Int
 
-    /// The `Double` nearest the decimal, rounding half to even; `nil` when the table's 128 bits
-    /// cannot tell which way to round (the product is within 2^-64 of a rounding boundary), for
-    /// a decimal exactly half way between two doubles, and for decimals that round to zero or
-    /// to infinity. The caller reads those with a slower exact parser, so every `nil` costs
+    /// The `Double` nearest the decimal; `nil` when the table's 128 bits cannot tell which way
+    /// to round (the bits it dropped could carry into the round bit: every bit of the product
+    /// below the round bit, down to its last 64, is one), for a decimal exactly half way
+    /// between two doubles, and for decimals that round to zero, to the least subnormal or to
+    /// infinity. The caller reads those with a slower exact parser, so every `nil` costs
     /// time, never correctness.
     func nearestDouble() -> Double? {
         guard exponent >= PowersOfFive.smallestExponent, exponent <= PowersOfFive.largestExponent else { return nil }
