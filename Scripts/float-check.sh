@@ -5,15 +5,11 @@
 #
 #     Scripts/float-check.sh [count] [seed]     # default: 10,000,000 numbers, the test's seed
 #
-# Builds the tests in release mode (several minutes the first time); set ETCH_FLOAT_DEBUG=1
-# to run the debug build instead, which is ready sooner but checks about 20,000 numbers a second.
+# The debug build checks about 25,000 numbers a second, so the default takes some 7 minutes.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export ETCH_FLOAT_EXHAUSTIVE=1
 if [[ -n "${1:-}" ]]; then export ETCH_FLOAT_COUNT="$1"; fi
 if [[ -n "${2:-}" ]]; then export ETCH_FLOAT_SEED="$2"; fi
-configuration=release
-if [[ "${ETCH_FLOAT_DEBUG:-}" == "1" ]]; then configuration=debug; fi
-swift test -c "$configuration" --filter 'FloatParsingTests/randomNumbers' 2>&1 \
-    | grep -a -E 'FloatParsingTests:|passed|failed|error|recorded an issue' \
-    | grep -v -E 'Executed 0 tests'
+swift test --filter 'FloatParsingTests/randomNumbers' 2>&1 \
+    | grep -a -E 'FloatParsingTests:|passed after|failed|error|recorded an issue'
