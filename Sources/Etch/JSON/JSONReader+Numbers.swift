@@ -11,9 +11,11 @@ extension JSONReader {
     /// ``ModelValue/uint(_:)`` above it up to `UInt64.max`. A fraction, an exponent or `-0`
     /// becomes a correctly rounded ``ModelValue/double(_:)`` when the double's shortest form
     /// has the same value: through Clinger's fast path when there are at most 15 digits and
-    /// the power of ten is at most 22, through the standard library's correctly rounded,
-    /// locale-independent parser otherwise. A number no other case holds exactly, such as
-    /// `1e-400` or a 30-digit integer, becomes a ``ModelValue/number(_:)`` that keeps its text.
+    /// the power of ten is at most 22, through Eisel and Lemire's algorithm for up to 19
+    /// significant digits (``ShortDecimal``), and through the standard library's correctly
+    /// rounded, locale-independent parser for longer numbers and the rare cases the others
+    /// leave. A number no other case holds exactly, such as `1e-400` or a 30-digit integer,
+    /// becomes a ``ModelValue/number(_:)`` that keeps its text.
     mutating func readNumber() throws(JSONError) -> ModelValue {
         let start = position
         var cursor = position
@@ -51,7 +53,8 @@ extension JSONReader {
                 throw unexpected("expected a digit after '.'")
             }
             while cursor < end, JSONByte.isDigit(base[cursor]) {
-                if isExact, mantissa < 1 << 53 {
+                // Up to 19 digits: all that `ShortDecimal` takes.
+                if isExact, mantissa < 1_000_000_000_000_000_000 {
                     mantissa = mantissa * 10 + UInt64(base[cursor] &- JSONByte.zero)
                     exponent -= 1
                 } else if base[cursor] != JSONByte.zero {
@@ -94,6 +97,11 @@ extension JSONReader {
                 value *= Self.powersOfTen[exponent]
             }
             return .double(isNegative ? -value : value)
+        }
+        if isExact {
+            if mantissa == 0 { return .double(isNegative ? -0.0 : 0.0) }
+            let decimal = ShortDecimal(significand: mantissa, exponent: exponent)
+            if let value = decimalValue(decimal, isNegative: isNegative, from: start, to: cursor) { return value }
         }
         return try readNumberSlowly(from: start, to: cursor)
     }
