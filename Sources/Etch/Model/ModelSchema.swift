@@ -6,11 +6,11 @@ public struct _ModelSchema: Sendable {
     /// The declared, serialized fields, in schema order.
     public let fields: [any _AnyModelField]
 
-    /// Makes a model's field table.
     /// The fields read from one top-level key, by that key: the ones a `Decoder` decodes
     /// by their types.
     private let fieldsByKey: [WireKey: any _AnyModelField]
 
+    /// Makes a model's field table.
     public init(_ name: String, fields: [any _AnyModelField]) {
         self.name = name
         self.fields = fields
@@ -85,6 +85,8 @@ extension ModelField: _AnyModelField {
         operations.storesSameValue(first, second, self)
     }
 
+    /// Reads the field's value by its type's JSON shape; see
+    /// ``ModelValueRepresentable/_decodeModelValue(in:forKey:)``.
     public func _decodeValue<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws
         -> ModelValue
     {

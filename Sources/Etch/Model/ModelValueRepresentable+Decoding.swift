@@ -3,12 +3,14 @@
 // a thrown error costs more than the read).
 
 extension ModelValueRepresentable {
+    /// Reads a value of this shape from a keyed container: Any JSON value, kinds tried in turn.
     public static func _decodeModelValue<Key: CodingKey>(
         in container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> ModelValue {
         try container.decode(ModelValue.self, forKey: key)
     }
 
+    /// Reads the next element of this shape: Any JSON value, kinds tried in turn.
     public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
         -> ModelValue
     {
@@ -17,12 +19,14 @@ extension ModelValueRepresentable {
 }
 
 extension String {
+    /// Reads a value of this shape from a keyed container: A string.
     public static func _decodeModelValue<Key: CodingKey>(
         in container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> ModelValue {
         .string(try container.decode(String.self, forKey: key))
     }
 
+    /// Reads the next element of this shape: A string.
     public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
         -> ModelValue
     {
@@ -31,12 +35,14 @@ extension String {
 }
 
 extension Bool {
+    /// Reads a value of this shape from a keyed container: A boolean.
     public static func _decodeModelValue<Key: CodingKey>(
         in container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> ModelValue {
         .bool(try container.decode(Bool.self, forKey: key))
     }
 
+    /// Reads the next element of this shape: A boolean.
     public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
         -> ModelValue
     {
@@ -45,12 +51,14 @@ extension Bool {
 }
 
 extension Int {
+    /// Reads a value of this shape from a keyed container: An integer.
     public static func _decodeModelValue<Key: CodingKey>(
         in container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> ModelValue {
         .int(try container.decode(Int64.self, forKey: key))
     }
 
+    /// Reads the next element of this shape: An integer.
     public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
         -> ModelValue
     {
@@ -59,12 +67,14 @@ extension Int {
 }
 
 extension Int64 {
+    /// Reads a value of this shape from a keyed container: An integer.
     public static func _decodeModelValue<Key: CodingKey>(
         in container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> ModelValue {
         .int(try container.decode(Int64.self, forKey: key))
     }
 
+    /// Reads the next element of this shape: An integer.
     public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
         -> ModelValue
     {
@@ -73,6 +83,7 @@ extension Int64 {
 }
 
 extension Double {
+    /// Reads a value of this shape from a keyed container: A number: an integer when it is integral and reads as one, as ``ModelValue``'s decoding keeps it.
     public static func _decodeModelValue<Key: CodingKey>(
         in container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> ModelValue {
@@ -85,12 +96,14 @@ extension Double {
 }
 
 extension Optional {
+    /// Reads a value of this shape from a keyed container: `null`, or the wrapped type's shape.
     public static func _decodeModelValue<Key: CodingKey>(
         in container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> ModelValue where Wrapped: ModelValueRepresentable {
         try container.decodeNil(forKey: key) ? .null : try Wrapped._decodeModelValue(in: container, forKey: key)
     }
 
+    /// Reads the next element of this shape: `null`, or the wrapped type's shape.
     public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
         -> ModelValue where Wrapped: ModelValueRepresentable
     {
@@ -99,6 +112,7 @@ extension Optional {
 }
 
 extension Array {
+    /// Reads a value of this shape from a keyed container: An array, each element by `Element`'s shape.
     public static func _decodeModelValue<Key: CodingKey>(
         in container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> ModelValue where Element: ModelValueRepresentable {
@@ -106,6 +120,7 @@ extension Array {
         return try decodeElements(of: &elements)
     }
 
+    /// Reads the next element of this shape: An array, each element by `Element`'s shape.
     public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
         -> ModelValue where Element: ModelValueRepresentable
     {
@@ -123,6 +138,7 @@ extension Array {
 }
 
 extension Dictionary {
+    /// Reads a value of this shape from a keyed container: An object, each value by `Value`'s shape.
     public static func _decodeModelValue<ContainerKey: CodingKey>(
         in container: KeyedDecodingContainer<ContainerKey>, forKey key: ContainerKey
     ) throws -> ModelValue where Key == String, Value: ModelValueRepresentable {
@@ -132,6 +148,7 @@ extension Dictionary {
                 decodingValuesAs: Value.self))
     }
 
+    /// Reads the next element of this shape: An object, each value by `Value`'s shape.
     public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
         -> ModelValue where Key == String, Value: ModelValueRepresentable
     {
@@ -143,6 +160,7 @@ extension Dictionary {
 }
 
 extension ImmutableModel {
+    /// Reads a value of this shape from a keyed container: An object: the model's declared fields by their shapes, every other key kept.
     public static func _decodeModelValue<Key: CodingKey>(
         in container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> ModelValue {
@@ -152,6 +170,7 @@ extension ImmutableModel {
                 decodingValuesAs: ModelValue.self))
     }
 
+    /// Reads the next element of this shape: An object: the model's declared fields by their shapes, every other key kept.
     public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
         -> ModelValue
     {
