@@ -30,10 +30,11 @@ extension JSONReader {
     }
 
     /// Reads an object key whose opening quote is at `position`, sharing the strings of
-    /// keys that repeat through the document.
+    /// keys that repeat through the document. The identity is the key cache's (see
+    /// ``JSONKeyCache``), or 0 for a key the cache does not hold.
     @inline(__always)
-    mutating func readKey() throws(JSONError) -> String {
-        guard keyCache.isEnabled else { return try readString() }
+    mutating func readKey() throws(JSONError) -> (String, id: Int) {
+        guard keyCache.isEnabled else { return (try readString(), 0) }
         let start = position + 1
         var cursor = start
         var bits: UInt8 = 0
@@ -49,16 +50,16 @@ extension JSONReader {
                     return cached
                 }
                 let key = try makeString(from: start, to: cursor, isASCII: bits < 0x80)
-                keyCache.store(key, forHash: hash, offset: start, length: length)
+                let id = keyCache.store(key, forHash: hash, offset: start, length: length)
                 position = cursor + 1
-                return key
+                return (key, id)
             }
             if byte == JSONByte.backslash || byte < 0x20 { break }
             bits |= byte
             hash = hash &* 31 &+ Int(byte)
             cursor += 1
         }
-        return try readString()
+        return (try readString(), 0)
     }
 
     /// Whether any of the eight bytes is a quote, a backslash or a control character

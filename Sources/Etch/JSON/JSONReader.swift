@@ -25,8 +25,11 @@ struct JSONReader {
     let locatesErrors: Bool
     var values: MoveStack<ModelValue>
     var keys: MoveStack<String>
+    /// The key cache's identity of each key on ``keys``, 0 for keys it does not hold.
+    var keyIDs: MoveStack<Int>
     var frames: [Frame] = []
     var keyCache: JSONKeyCache
+    var shapes: JSONShapeCache
     /// Reused to decode strings with escapes.
     var scratch: [UInt8] = []
 
@@ -39,7 +42,10 @@ struct JSONReader {
         self.locatesErrors = locatesErrors
         values = MoveStack(capacity: locatesErrors ? 64 : 0)
         keys = MoveStack(capacity: locatesErrors ? 64 : 0)
+        keyIDs = MoveStack(capacity: locatesErrors ? 64 : 0)
         keyCache = JSONKeyCache(inputSize: locatesErrors ? input.count : 0)
+        // Shapes are recognized by key identities, so they need the key cache.
+        shapes = JSONShapeCache(isEnabled: keyCache.isEnabled)
     }
 
     /// Reads the one value of a JSON document, with optional whitespace around it and an
@@ -73,6 +79,7 @@ struct JSONReader {
     func deallocate() {
         values.deallocate()
         keys.deallocate()
+        keyIDs.deallocate()
     }
 
     @inline(__always)
@@ -143,8 +150,7 @@ struct JSONReader {
                     guard byte == JSONByte.closeBrace else { throw unexpected("expected ',' or '}'") }
                     position += 1
                     frames.removeLast()
-                    let objectKeys = keys.popArray(from: frame.keyStart)
-                    value = .object(ModelDictionary(keys: objectKeys, values: values.popArray(from: frame.valueStart)))
+                    value = .object(makeObject(keyStart: frame.keyStart, valueStart: frame.valueStart))
                 } else {
                     guard byte == JSONByte.closeBracket else { throw unexpected("expected ',' or ']'") }
                     position += 1
@@ -169,7 +175,9 @@ struct JSONReader {
     private mutating func readKeyAndColon() throws(JSONError) {
         skipWhitespace()
         guard position < end, base[position] == JSONByte.quote else { throw unexpected("expected a string key") }
-        keys.append(try readKey())
+        let (key, id) = try readKey()
+        keys.append(key)
+        keyIDs.append(id)
         skipWhitespace()
         guard position < end, base[position] == JSONByte.colon else { throw unexpected("expected ':' after the key") }
         position += 1

@@ -34,6 +34,19 @@ struct MoveStack<Element> {
         }
     }
 
+    /// The elements from `start` to the top, valid until the stack next changes.
+    @inline(__always)
+    func elements(from start: Int) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: storage + start, count: count - start)
+    }
+
+    /// Destroys the elements from `start` to the top and pops them.
+    @inline(__always)
+    mutating func removeAll(from start: Int) {
+        (storage + start).deinitialize(count: count - start)
+        count = start
+    }
+
     private mutating func grow() {
         let newCapacity = capacity * 2
         let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)

@@ -33,7 +33,12 @@ public struct ModelDictionary: Sendable {
         self.init(checkedKeys: [], values: [], index: nil)
     }
 
-    private init(checkedKeys: [String], values: [ModelValue], index: [WireKey: Int]?) {
+    /// Makes a dictionary from keys already known to be distinct, with the index they need
+    /// (present exactly when there are more than ``indexThreshold`` keys). The JSON reader
+    /// uses it for objects whose key sequence it has checked before, so objects of one shape
+    /// share one key array and one index.
+    init(checkedKeys: [String], values: [ModelValue], index: [WireKey: Int]?) {
+        assert(checkedKeys.count == values.count && (index != nil) == (checkedKeys.count > Self.indexThreshold))
         storedKeys = checkedKeys
         storedValues = values
         self.index = index

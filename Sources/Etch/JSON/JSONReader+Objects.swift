@@ -1,0 +1,34 @@
+extension JSONReader {
+    /// Makes the dictionary of the object that just closed, from the keys and values on the
+    /// stacks from `keyStart` and `valueStart`, and pops them.
+    ///
+    /// An object whose key sequence the document has already shown takes that shape's key
+    /// array (and index) instead of making its own, and skips the check for repeated keys,
+    /// which the shape passed when it was first seen. Any other object is made as before,
+    /// repeated keys and all, and its shape remembered when it holds no key twice.
+    @inline(__always)
+    mutating func makeObject(keyStart: Int, valueStart: Int) -> ModelDictionary {
+        let objectValues = values.popArray(from: valueStart)
+        guard shapes.isEnabled else {
+            return ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
+        }
+        let ids = keyIDs.elements(from: keyStart)
+        guard let slot = shapes.slot(for: ids) else {
+            keyIDs.removeAll(from: keyStart)
+            return ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
+        }
+        if let shape = shapes.shape(in: slot, matching: ids) {
+            keyIDs.removeAll(from: keyStart)
+            keys.removeAll(from: keyStart)
+            return ModelDictionary(checkedKeys: shape.keys, values: objectValues, index: shape.index)
+        }
+        let idArray = Array(ids)
+        keyIDs.removeAll(from: keyStart)
+        let dictionary = ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
+        // Fewer keys than were read means one repeated: such objects are rare, not worth a slot.
+        if dictionary.count == idArray.count {
+            shapes.store(.init(ids: idArray, keys: dictionary.storedKeys, index: dictionary.index), in: slot)
+        }
+        return dictionary
+    }
+}
