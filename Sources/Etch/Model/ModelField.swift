@@ -145,7 +145,7 @@ extension ModelDictionary {
         }
         if let stored = field.storedValue(in: self) {
             do {
-                _ = try Value(modelValue: stored, context: field.context)
+                try Value._validate(modelValue: stored, context: field.context)
             } catch {
                 throw error.prefixed(by: field.keyPath)
             }

@@ -9,6 +9,13 @@ extension Optional: ModelValueRepresentable where Wrapped: ModelValueRepresentab
         }
     }
 
+    /// Accepts `null`, and checks anything else as the wrapped type.
+    @inlinable
+    public static func _validate(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
+        if case .null = modelValue { return }
+        try Wrapped._validate(modelValue: modelValue, context: context)
+    }
+
     /// Writes `nil` as `null`, and a wrapped value as its type writes it.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue {
@@ -51,6 +58,20 @@ extension Array: ModelValueRepresentable where Element: ModelValueRepresentable 
             }
         }
         self = result
+    }
+
+    /// Checks each element as `Element`, as ``init(modelValue:context:)`` does, without
+    /// building the array.
+    @inlinable
+    public static func _validate(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
+        guard case .array(let elements) = modelValue else { throw Self.mismatch(modelValue) }
+        for position in elements.indices {
+            do {
+                try Element._validate(modelValue: elements[position], context: context)
+            } catch {
+                throw error.prefixed(by: .index(position))
+            }
+        }
     }
 
     /// Writes an array of the elements' values, in order.

@@ -49,6 +49,11 @@ public protocol ModelValueRepresentable: Sendable {
     /// returns nested models, or arrays of them, does not check them a second time.
     init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof)
 
+    /// Checks that a value reads as this type, throwing what ``init(modelValue:context:)``
+    /// throws, without keeping what it reads. The default reads the value and drops it;
+    /// collections override it so checking an array of models builds no array.
+    static func _validate(modelValue: ModelValue, context: ModelValueContext) throws(ModelError)
+
     /// The value as it is stored and written.
     func modelValue(context: ModelValueContext) -> ModelValue
 
@@ -81,6 +86,12 @@ extension ModelValueRepresentable {
     public static var valueForMissingKey: Self? { nil }
     /// By default the value's string interpolation, such as `42` or `true`.
     public var fieldDescription: String { "\(self)" }
+
+    /// Reads the value through ``init(modelValue:context:)`` and drops it.
+    @inlinable
+    public static func _validate(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
+        _ = try Self(modelValue: modelValue, context: context)
+    }
 
     /// By default reads through ``init(modelValue:context:)``; Etch calls it only with values
     /// that passed that initializer, so it cannot fail.
