@@ -15,12 +15,23 @@ public final class KeyPositionHint: Sendable {
 }
 
 extension ModelDictionary {
-    /// The value stored under `key`, checking the hinted position first.
+    /// The value stored under `key`, checking the hinted position first, then its two
+    /// neighbours: objects of one API whose shapes differ by an optional key (present in
+    /// some, absent in others) hold the keys after it one place apart.
     @inlinable
     func value(forKey key: String, hint: KeyPositionHint) -> ModelValue? {
         let guess = hint.position.load(ordering: .relaxed)
-        if guess < storedKeys.count, WireKey.sameBytes(storedKeys[guess], key) { return storedValues[guess] }
-        guard let found = position(of: key) else { return nil }
+        let count = storedKeys.count
+        if guess < count, WireKey.sameBytes(storedKeys[guess], key) { return storedValues[guess] }
+        let found: Int
+        if guess + 1 < count, WireKey.sameBytes(storedKeys[guess + 1], key) {
+            found = guess + 1
+        } else if guess > 0, guess - 1 < count, WireKey.sameBytes(storedKeys[guess - 1], key) {
+            found = guess - 1
+        } else {
+            guard let position = position(of: key) else { return nil }
+            found = position
+        }
         hint.position.store(found, ordering: .relaxed)
         return storedValues[found]
     }
