@@ -52,6 +52,8 @@ struct JSONShapeCache {
     @inline(__always)
     func shape(in slot: Int, matching ids: UnsafeBufferPointer<Int>) -> Shape? {
         guard let shape = shapes[slot], shape.ids.count == ids.count else { return nil }
+        // An empty buffer may have no base address; the empty shape matches itself.
+        if ids.isEmpty { return shape }
         let same = shape.ids.withUnsafeBufferPointer { cached in
             memcmp(cached.baseAddress!, ids.baseAddress!, ids.count * MemoryLayout<Int>.stride) == 0
         }

@@ -79,6 +79,9 @@ import Testing
             id: "deep objects of one shape",
             objects: [String(repeating: #"{"a":1,"b":"#, count: 200) + "null" + String(repeating: "}", count: 200)]),
         ShapeCase(
+            id: "empty objects, alone and nested",
+            objects: (0..<200).map { $0.isMultiple(of: 3) ? "{}" : #"{"e":{},"a":[{},{}],"k\#($0 % 5)":{}}"# }),
+        ShapeCase(
             id: "more shapes than the cache holds",
             objects: (0..<2000).map { #"{"k\#($0 % 700)":\#($0),"common":\#($0),"x\#($0 % 13)":0}"# }),
     ]
