@@ -66,7 +66,8 @@ public protocol _AnyModelField: Sendable {
     /// Whether two checked dictionaries hold the same value for this field, as it reads.
     func storesSameValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool
     /// Reads the field's value from a `Decoder`'s container by its type's JSON shape.
-    func _decodeValue<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> ModelValue
+    func _decodeValue(in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey) throws
+        -> ModelValue
 }
 
 extension ModelField: _AnyModelField {
@@ -87,7 +88,7 @@ extension ModelField: _AnyModelField {
 
     /// Reads the field's value by its type's JSON shape; see
     /// ``ModelValueRepresentable/_decodeModelValue(in:forKey:)``.
-    public func _decodeValue<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws
+    public func _decodeValue(in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey) throws
         -> ModelValue
     {
         try Value._decodeModelValue(in: container, forKey: key)

@@ -3,89 +3,79 @@
 // a thrown error costs more than the read).
 
 extension ModelValueRepresentable {
-    /// Reads a value of this shape from a keyed container: Any JSON value, kinds tried in turn.
-    public static func _decodeModelValue<Key: CodingKey>(
-        in container: KeyedDecodingContainer<Key>, forKey key: Key
+    /// Reads from a keyed container the shape of any JSON value, kinds tried in turn.
+    public static func _decodeModelValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
     ) throws -> ModelValue {
         try container.decode(ModelValue.self, forKey: key)
     }
 
-    /// Reads the next element of this shape: Any JSON value, kinds tried in turn.
-    public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
-        -> ModelValue
-    {
+    /// Reads the next element of an unkeyed container, the shape of any JSON value, kinds tried in turn.
+    public static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer) throws -> ModelValue {
         try container.decode(ModelValue.self)
     }
 }
 
 extension String {
-    /// Reads a value of this shape from a keyed container: A string.
-    public static func _decodeModelValue<Key: CodingKey>(
-        in container: KeyedDecodingContainer<Key>, forKey key: Key
+    /// Reads from a keyed container the shape of a string.
+    public static func _decodeModelValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
     ) throws -> ModelValue {
         .string(try container.decode(String.self, forKey: key))
     }
 
-    /// Reads the next element of this shape: A string.
-    public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
-        -> ModelValue
-    {
+    /// Reads the next element of an unkeyed container, the shape of a string.
+    public static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer) throws -> ModelValue {
         .string(try container.decode(String.self))
     }
 }
 
 extension Bool {
-    /// Reads a value of this shape from a keyed container: A boolean.
-    public static func _decodeModelValue<Key: CodingKey>(
-        in container: KeyedDecodingContainer<Key>, forKey key: Key
+    /// Reads from a keyed container the shape of a boolean.
+    public static func _decodeModelValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
     ) throws -> ModelValue {
         .bool(try container.decode(Bool.self, forKey: key))
     }
 
-    /// Reads the next element of this shape: A boolean.
-    public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
-        -> ModelValue
-    {
+    /// Reads the next element of an unkeyed container, the shape of a boolean.
+    public static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer) throws -> ModelValue {
         .bool(try container.decode(Bool.self))
     }
 }
 
 extension Int {
-    /// Reads a value of this shape from a keyed container: An integer.
-    public static func _decodeModelValue<Key: CodingKey>(
-        in container: KeyedDecodingContainer<Key>, forKey key: Key
+    /// Reads from a keyed container the shape of an integer.
+    public static func _decodeModelValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
     ) throws -> ModelValue {
         .int(try container.decode(Int64.self, forKey: key))
     }
 
-    /// Reads the next element of this shape: An integer.
-    public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
-        -> ModelValue
-    {
+    /// Reads the next element of an unkeyed container, the shape of an integer.
+    public static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer) throws -> ModelValue {
         .int(try container.decode(Int64.self))
     }
 }
 
 extension Int64 {
-    /// Reads a value of this shape from a keyed container: An integer.
-    public static func _decodeModelValue<Key: CodingKey>(
-        in container: KeyedDecodingContainer<Key>, forKey key: Key
+    /// Reads from a keyed container the shape of an integer.
+    public static func _decodeModelValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
     ) throws -> ModelValue {
         .int(try container.decode(Int64.self, forKey: key))
     }
 
-    /// Reads the next element of this shape: An integer.
-    public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
-        -> ModelValue
-    {
+    /// Reads the next element of an unkeyed container, the shape of an integer.
+    public static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer) throws -> ModelValue {
         .int(try container.decode(Int64.self))
     }
 }
 
 extension Double {
-    /// Reads a value of this shape from a keyed container: A number: an integer when it is integral and reads as one, as ``ModelValue``'s decoding keeps it.
-    public static func _decodeModelValue<Key: CodingKey>(
-        in container: KeyedDecodingContainer<Key>, forKey key: Key
+    /// Reads from a keyed container the shape of a number: an integer when it is integral and reads as one, as ``ModelValue``'s decoding keeps it.
+    public static func _decodeModelValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
     ) throws -> ModelValue {
         ModelValue.decodedNumber(try container.decode(Double.self, forKey: key)) {
             try? container.decode(Int64.self, forKey: key)
@@ -96,39 +86,37 @@ extension Double {
 }
 
 extension Optional {
-    /// Reads a value of this shape from a keyed container: `null`, or the wrapped type's shape.
-    public static func _decodeModelValue<Key: CodingKey>(
-        in container: KeyedDecodingContainer<Key>, forKey key: Key
+    /// Reads from a keyed container the shape of `null`, or the wrapped type's shape.
+    public static func _decodeModelValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
     ) throws -> ModelValue where Wrapped: ModelValueRepresentable {
         try container.decodeNil(forKey: key) ? .null : try Wrapped._decodeModelValue(in: container, forKey: key)
     }
 
-    /// Reads the next element of this shape: `null`, or the wrapped type's shape.
-    public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
-        -> ModelValue where Wrapped: ModelValueRepresentable
-    {
+    /// Reads the next element of an unkeyed container, the shape of `null`, or the wrapped type's shape.
+    public static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer) throws -> ModelValue
+    where Wrapped: ModelValueRepresentable {
         try container.decodeNil() ? .null : try Wrapped._decodeModelValue(in: &container)
     }
 }
 
 extension Array {
-    /// Reads a value of this shape from a keyed container: An array, each element by `Element`'s shape.
-    public static func _decodeModelValue<Key: CodingKey>(
-        in container: KeyedDecodingContainer<Key>, forKey key: Key
+    /// Reads from a keyed container the shape of an array, each element by `Element`'s shape.
+    public static func _decodeModelValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
     ) throws -> ModelValue where Element: ModelValueRepresentable {
         var elements = try container.nestedUnkeyedContainer(forKey: key)
         return try decodeElements(of: &elements)
     }
 
-    /// Reads the next element of this shape: An array, each element by `Element`'s shape.
-    public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
-        -> ModelValue where Element: ModelValueRepresentable
-    {
+    /// Reads the next element of an unkeyed container, the shape of an array, each element by `Element`'s shape.
+    public static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer) throws -> ModelValue
+    where Element: ModelValueRepresentable {
         var elements = try container.nestedUnkeyedContainer()
         return try decodeElements(of: &elements)
     }
 
-    private static func decodeElements(of container: inout some UnkeyedDecodingContainer) throws -> ModelValue
+    private static func decodeElements(of container: inout any UnkeyedDecodingContainer) throws -> ModelValue
     where Element: ModelValueRepresentable {
         var elements: [ModelValue] = []
         if let count = container.count { elements.reserveCapacity(count) }
@@ -138,9 +126,9 @@ extension Array {
 }
 
 extension Dictionary {
-    /// Reads a value of this shape from a keyed container: An object, each value by `Value`'s shape.
-    public static func _decodeModelValue<ContainerKey: CodingKey>(
-        in container: KeyedDecodingContainer<ContainerKey>, forKey key: ContainerKey
+    /// Reads from a keyed container the shape of an object, each value by `Value`'s shape.
+    public static func _decodeModelValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
     ) throws -> ModelValue where Key == String, Value: ModelValueRepresentable {
         .object(
             try ModelDictionary(
@@ -148,10 +136,9 @@ extension Dictionary {
                 decodingValuesAs: Value.self))
     }
 
-    /// Reads the next element of this shape: An object, each value by `Value`'s shape.
-    public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
-        -> ModelValue where Key == String, Value: ModelValueRepresentable
-    {
+    /// Reads the next element of an unkeyed container, the shape of an object, each value by `Value`'s shape.
+    public static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer) throws -> ModelValue
+    where Key == String, Value: ModelValueRepresentable {
         .object(
             try ModelDictionary(
                 container: try container.nestedContainer(keyedBy: AnyCodingKey.self), schema: nil,
@@ -160,9 +147,9 @@ extension Dictionary {
 }
 
 extension ImmutableModel {
-    /// Reads a value of this shape from a keyed container: An object: the model's declared fields by their shapes, every other key kept.
-    public static func _decodeModelValue<Key: CodingKey>(
-        in container: KeyedDecodingContainer<Key>, forKey key: Key
+    /// Reads from a keyed container the shape of an object: the model's declared fields by their shapes, every other key kept.
+    public static func _decodeModelValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
     ) throws -> ModelValue {
         .object(
             try ModelDictionary(
@@ -170,10 +157,8 @@ extension ImmutableModel {
                 decodingValuesAs: ModelValue.self))
     }
 
-    /// Reads the next element of this shape: An object: the model's declared fields by their shapes, every other key kept.
-    public static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
-        -> ModelValue
-    {
+    /// Reads the next element of an unkeyed container, the shape of an object: the model's declared fields by their shapes, every other key kept.
+    public static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer) throws -> ModelValue {
         .object(
             try ModelDictionary(
                 container: try container.nestedContainer(keyedBy: AnyCodingKey.self), schema: _schema,

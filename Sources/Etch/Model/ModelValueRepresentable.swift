@@ -71,14 +71,13 @@ public protocol ModelValueRepresentable: Sendable {
     /// (`JSONDecoder`, say): through the container call the type's shape asks for, instead of
     /// trying one kind after another. The model checks the value afterwards, as for its own
     /// reader. The default reads any ``ModelValue``.
-    static func _decodeModelValue<Key: CodingKey>(
-        in container: KeyedDecodingContainer<Key>, forKey key: Key
+    static func _decodeModelValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
     ) throws -> ModelValue
 
     /// Reads the next element of an array of this type for a model decoded by a `Decoder`;
     /// see ``_decodeModelValue(in:forKey:)``.
-    static func _decodeModelValue<Container: UnkeyedDecodingContainer>(in container: inout Container) throws
-        -> ModelValue
+    static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer) throws -> ModelValue
 }
 
 extension ModelValueRepresentable {

@@ -1,20 +1,27 @@
 import Foundation
 
-/// A coding key for any string, so objects keep every key they carry.
-struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
+/// A coding key for any string, so objects keep every key they carry. Public for the
+/// decoding requirements of ``ModelValueRepresentable``; not user API.
+public struct _AnyCodingKey: CodingKey, Sendable {
+    /// The key.
+    public var stringValue: String
+    /// The index, for an array element.
+    public var intValue: Int?
 
-    init(stringValue: String) {
+    /// A key for an object member.
+    public init(stringValue: String) {
         self.stringValue = stringValue
         self.intValue = nil
     }
 
-    init(intValue: Int) {
+    /// A key for an array element.
+    public init(intValue: Int) {
         self.stringValue = String(intValue)
         self.intValue = intValue
     }
 }
+
+typealias AnyCodingKey = _AnyCodingKey
 
 extension ModelValue: Codable {
     /// Decodes any JSON-shaped value from any `Decoder`.
