@@ -35,6 +35,12 @@ struct WireKey: Hashable, Sendable {
     ///   bytes), else one comparison of the bytes; no allocation.
     @inlinable
     static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        // Equal representations hold equal bytes: two small strings (up to 15 bytes, kept
+        // inline) with the same contents, or one native string's storage twice. Getters
+        // compare a field's key with the stored one this way, most often with one compare.
+        if unsafeBitCast(lhs, to: (UInt64, UInt64).self) == unsafeBitCast(rhs, to: (UInt64, UInt64).self) {
+            return true
+        }
         let count = lhs.utf8.count
         guard count == rhs.utf8.count else { return false }
         let same = lhs.utf8.withContiguousStorageIfAvailable { lhsBytes in
