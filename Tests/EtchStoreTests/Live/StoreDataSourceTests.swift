@@ -116,6 +116,16 @@ extension StoreDataSourceTests {
         #expect(try await store.count(Artist.self) == 3)
     }
 
+    @Test func aDataSourceThatGoesAwayEndsItsObservation() async throws {
+        let store = try await T.filledStore()
+        var source: DataSource<Album>? = try await Self.jazzSource(store)
+        #expect(try await store.changeSubscriberCount(of: Album.self) == 1)
+        #expect(await source?.count == 3)
+        source = nil
+        #expect(
+            try await StoreConcurrencyTests.eventually { try await store.changeSubscriberCount(of: Album.self) == 0 })
+    }
+
     @Test(arguments: [1, 2, 3] as [UInt64])
     func writesFromBothSidesSettleOnWhatTheStoreHolds(seed: UInt64) async throws {
         let store = try await T.filledStore()
