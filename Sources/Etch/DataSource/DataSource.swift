@@ -161,7 +161,8 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
     ///
     /// The store is the truth: when another writer changes an object the data source has
     /// just written, the last commit wins, and the data source shows each commit's result
-    /// as it arrives.
+    /// as it arrives. Removals are writes too: ``reload()`` makes the contents exactly the
+    /// first page, so the matching objects that are not on it are deleted from the store.
     ///
     /// - Parameters:
     ///   - keys: The sort order; ties, and an empty list, are ordered by id.

@@ -58,7 +58,9 @@ final class LiveList<Model: IdentifiedModel> {
             let old = matches.byID[object.id]
             if isMember(object) {
                 upserts.append(object)
-                if let old { keysChanged[object.id] = matches.order.compareKeys(old, object) != .orderedSame }
+                if let old, !window.isWhole {
+                    keysChanged[object.id] = matches.order.compareKeys(old, object) != .orderedSame
+                }
             } else if old != nil {
                 removedIDs.append(object.id)
             }

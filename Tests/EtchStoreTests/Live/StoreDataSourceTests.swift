@@ -97,6 +97,13 @@ extension StoreDataSourceTests {
         #expect(try await store.object(Album.self, id: "p4") == nil)
         #expect(try await Self.settles(source, store))
         #expect(await source.count == 7)
+
+        // A reload makes the contents the first page: the other jazz albums leave the store.
+        try await source.reload()
+        try await source.save()
+        #expect(await source.objects.map(\.id) == ["p0", "p1"])
+        #expect(try await Self.jazzAlbums(in: store).map(\.id) == ["p0", "p1"])
+        #expect(try await store.object(Album.self, id: "b5") != nil, "albums of other genres stay")
     }
 
     @Test func aWriteTheStoreRefusesIsReportedAndUndone() async throws {
