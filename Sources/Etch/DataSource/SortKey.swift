@@ -28,16 +28,19 @@ public struct SortKey<Element>: Sendable {
 
     /// Compares two objects by this key alone.
     @usableFromInline let compare: @Sendable (Element, Element) -> ComparisonResult
-    /// Reads this key of a batch's objects and of the stored objects it merges into, each
-    /// at most once; see ``BatchKeys``.
-    @usableFromInline let batchKeys: @Sendable (_ batch: [Element], _ stored: [Element]) -> BatchKeys<Element>
+    /// An empty column of this key's values, which a ``SortedStore`` keeps beside its
+    /// objects; `nil` for a comparator, which has no value to keep.
+    @usableFromInline let column: SortKeyColumn<Element>?
+    /// Makes a reader of this key for a batch's objects; see ``BatchKeyReader``.
+    @usableFromInline let batchKeyReader: @Sendable () -> BatchKeyReader<Element>
 
     // The factories are inlinable so the comparator is compiled, specialized, where the
     // key path is known; comparisons are the data source's hot path.
     @usableFromInline
     init(compare: @escaping @Sendable (Element, Element) -> ComparisonResult) {
         self.compare = compare
-        self.batchKeys = { batch, stored in BatchKeys(comparing: batch, with: stored, by: compare) }
+        self.column = nil
+        self.batchKeyReader = { BatchKeyReader(comparingBy: compare) }
     }
 
     /// A key read through `keyPath` and ordered by `order`.
@@ -47,7 +50,8 @@ public struct SortKey<Element>: Sendable {
         order: @escaping @Sendable (Value, Value) -> ComparisonResult
     ) {
         self.compare = { order($0[keyPath: keyPath], $1[keyPath: keyPath]) }
-        self.batchKeys = { batch, stored in BatchKeys(reading: keyPath, of: batch, and: stored, order: order) }
+        self.column = SortKeyColumn(keyPath)
+        self.batchKeyReader = { BatchKeyReader(reading: keyPath, order: order) }
     }
 
     /// Makes a key from a comparator, which must be a strict weak order.

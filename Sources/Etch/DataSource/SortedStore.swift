@@ -41,9 +41,12 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
     @usableFromInline let order: ElementOrder<Element>
     @usableFromInline var elements: [Element] = []
     @usableFromInline var byID: [Element.ID: Element] = [:]
+    /// The ids and the key-path sort keys, parallel to `elements`.
+    @usableFromInline var columns: SortedStoreColumns<Element>
 
     init(order: ElementOrder<Element>) {
         self.order = order
+        columns = SortedStoreColumns(order: order)
     }
 
     var count: Int { elements.count }
@@ -107,6 +110,7 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
         guard let old = byID[element.id] else {
             let index = lowerBound(of: element, in: 0..<elements.count)
             elements.insert(element, at: index)
+            columns.apply(.insert(element, at: index))
             byID[element.id] = element
             return ChangeIndices(insertions: [index])
         }
@@ -121,6 +125,7 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
         }
         if from == to {
             elements[from] = new
+            columns.apply(.move(from: from, to: to, element: new))
             return ChangeIndices(updates: [.init(oldIndex: from, newIndex: to)])
         }
         move(from: from, to: to, replacingWith: new)
@@ -131,16 +136,8 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
     /// one with a single memory move.
     @inlinable
     mutating func move(from: Int, to: Int, replacingWith new: Element) {
-        elements.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            _ = (base + from).move()
-            if from < to {
-                (base + from).moveInitialize(from: base + from + 1, count: to - from)
-            } else {
-                (base + to + 1).moveInitialize(from: base + to, count: from - to)
-            }
-            (base + to).initialize(to: new)
-        }
+        elements.move(from: from, to: to, replacingWith: new)
+        columns.apply(.move(from: from, to: to, element: new))
     }
 
     /// Removes the object with this id.
@@ -150,6 +147,7 @@ struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Eleme
         guard let old = byID.removeValue(forKey: id) else { return nil }
         let index = index(ofStored: old)
         elements.remove(at: index)
+        columns.apply(.remove(at: index))
         return (old, ChangeIndices(deletions: [index]))
     }
 }
