@@ -20,6 +20,8 @@ struct BatchKeys<Element> {
     /// `batchIndex`: from the first whose key does not sort before it to the first whose
     /// key sorts after it. The search gallops from the start of `range`, first by `step`.
     @usableFromInline let equalRange: (_ batchIndex: Int, _ range: Range<Int>, _ step: Int) -> Range<Int>
+    /// Compares the stored object at an index with the batch's object at an index by this key.
+    @usableFromInline let compareStored: (_ stored: Int, _ batch: Int) -> ComparisonResult
     /// Merges the keys of the batch's objects at `slots` into the store's column of this
     /// key (a `[Value]`), as ``Swift/Array/moveMerge(removing:inserting:afterKept:)`` does
     /// with the objects; nothing for a comparator, which has no column.
@@ -44,6 +46,7 @@ struct BatchKeys<Element> {
             }
             return start..<end
         }
+        compareStored = { compare(stored[$0], batch[$1]) }
         mergeColumn = { _, _, _, _ in }
     }
 
@@ -62,6 +65,7 @@ struct BatchKeys<Element> {
             }
             return start..<end
         }
+        compareStored = { order(storedKeys[$0], keys[$1]) }
         mergeColumn = { column, removals, slots, keptBefore in
             var typed = SortKeyColumn<Element>.typed(column, Value.self)
             column = ()  // so `typed` is the only reference and changes in place

@@ -15,14 +15,25 @@ extension Range where Bound == Int {
     func gallopingPartitionPoint(firstStep: Int, _ isBefore: (Int) -> Bool) -> Int {
         var low = lowerBound
         var step = Swift.max(1, firstStep)
-        // The last index probed, which is not before: the answer lies in low...high.
+        // The last index probed, which is not before: the answer lies in low...high (high
+        // being the end when the steps ran past it).
         var high = low + step - 1
         while high < upperBound, isBefore(high) {
             low = high + 1
             step *= 2
             high = low + step - 1
         }
-        high = Swift.min(high, upperBound)
+        return (low..<Swift.min(high, upperBound)).partitionPoint(isBefore)
+    }
+
+    /// The first index in the range for which `isBefore` is false, when it is true for a
+    /// prefix of the range and false after it: a binary search.
+    ///
+    /// - Complexity: O(log *n*) calls of `isBefore` for a range of *n* indices.
+    @inlinable
+    func partitionPoint(_ isBefore: (Int) -> Bool) -> Int {
+        var low = lowerBound
+        var high = upperBound
         while low < high {
             let middle = low + (high - low) / 2
             if isBefore(middle) {

@@ -9,11 +9,11 @@ extension SortedStore {
         @usableFromInline var ids: [Element.ID] = []
         /// For each slot, the index of the stored object it replaces among the replaced.
         @usableFromInline var replacedIndex: [Int?] = []
-        /// For each replaced object, the slot of the object that replaces it.
-        @usableFromInline var replacedSlots: [Int] = []
+        /// For each replaced object, its index in the store.
+        @usableFromInline var oldIndices: [Int] = []
         /// For each replaced object, its `@local` values.
         @usableFromInline var replacedLocalValues: [Element.LocalValues] = []
-        /// The keys read: the objects', then the replaced objects', for each sort key.
+        /// The objects' keys, for each sort key.
         @usableFromInline let readers: [BatchKeyReader<Element>]
 
         @inlinable
@@ -43,9 +43,9 @@ extension SortedStore {
         return plan.change
     }
 
-    /// Reads a batch in one pass, each object while it is in cache: its id, its keys, the
-    /// stored object it replaces (whose keys are read and whose `@local` values are carried
-    /// over at once), and `byID` is pointed at it.
+    /// Reads a batch in one pass, each object while it is in cache: its id and its keys,
+    /// and the stored object it replaces, which is found in the columns by its keys and
+    /// whose `@local` values are carried over; `byID` is pointed at the new object.
     ///
     /// An object of a long list is rarely in cache, and a model's fields are read by a
     /// search of its storage, so every further pass over the batch (a read, or a copy's
@@ -61,7 +61,7 @@ extension SortedStore {
             if let slot = slots[id] {
                 // The last one wins, with the `@local` values of the object it replaces.
                 if keepingLocalValues, let replaced = batch.replacedIndex[slot] {
-                    new = element.replacingLocalValues(batch.replacedLocalValues[replaced])
+                    new = Self.carryingOver(batch.replacedLocalValues[replaced], into: element)
                 }
                 batch.objects[slot] = new
                 byID[id] = new
@@ -72,11 +72,10 @@ extension SortedStore {
             slots[id] = slot
             if let index = byID.index(forKey: id) {
                 let old = byID.values[index]
-                if keepingLocalValues { new = element.replacingLocalValues(old.localValues) }
+                if keepingLocalValues { new = Self.carryingOver(old.localValues, into: element) }
                 byID.values[index] = new
-                for reader in batch.readers { reader.readOld(old) }
-                batch.replacedIndex.append(batch.replacedSlots.count)
-                batch.replacedSlots.append(slot)
+                batch.replacedIndex.append(batch.oldIndices.count)
+                batch.oldIndices.append(columnIndex(of: old, id: id))
                 batch.replacedLocalValues.append(old.localValues)
             } else {
                 byID[id] = new
@@ -87,5 +86,12 @@ extension SortedStore {
             for reader in batch.readers { reader.readNew(new, slot) }
         }
         return batch
+    }
+
+    /// `element` with `localValues`; itself when it has them already, so a model without
+    /// `@local` fields is not made again.
+    @inlinable
+    static func carryingOver(_ localValues: Element.LocalValues, into element: Element) -> Element {
+        element.localValues == localValues ? element : element.replacingLocalValues(localValues)
     }
 }

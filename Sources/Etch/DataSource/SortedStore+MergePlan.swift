@@ -26,46 +26,21 @@ extension SortedStore {
         }
     }
 
-    /// Plans a merge: where the replaced objects were, the batch's order, where each batch
-    /// object goes, and the change's indices, which fall out in order.
+    /// Plans a merge: the batch's order, where each batch object goes, and the change's
+    /// indices, which fall out in order.
     ///
-    /// The searches read the columns, never a stored object: the replaced objects are found
-    /// by their old keys, and each batch object's place by a galloping search from the last
-    /// one's. The ``BatchOrder`` that holds the columns goes when this returns, so that the
-    /// caller changes them in place.
+    /// The searches read the columns, never a stored object: each batch object's place is
+    /// found by a galloping search from the last one's. The ``BatchOrder`` that holds the
+    /// columns goes when this returns, so that the caller changes them in place.
     ///
     /// - Parameters:
     ///   - batch: The batch, read.
     ///   - removals: Indices of objects to remove, ascending.
     @inlinable
     func planMerge(_ batch: MergeBatch, removals: [Int]) -> MergePlan {
-        let count = elements.count
         let batchCount = batch.objects.count
-        let replacedCount = batch.replacedSlots.count
-        // Indices 0..<batchCount are the batch's objects, then come the replaced ones.
-        let batchOrder = BatchOrder(
-            batch.readers, ids: batch.ids + batch.replacedSlots.map { batch.ids[$0] }, stored: elements,
-            columns: columns)
-
-        // Where the replaced objects were, found in the order of their old keys.
-        var oldIndices = [Int](repeating: 0, count: replacedCount)
-        var start = 0
-        for (done, old) in batchOrder.sorted(batchCount..<(batchCount + replacedCount)).enumerated() {
-            let id = batchOrder.ids[old]
-            let found = batchOrder.lowerBound(of: old, from: start, remaining: replacedCount - done)
-            if found < count && columns.ids[found] == id {
-                oldIndices[old - batchCount] = found
-                start = found + 1
-            } else {
-                // Only a comparator that is not a strict weak order gets here.
-                guard let index = columns.ids.firstIndex(of: id) else {
-                    // `byID` and the columns always change together; going on would corrupt both.
-                    preconditionFailure("SortedStore lost track of an object")
-                }
-                oldIndices[old - batchCount] = index
-            }
-        }
-        let skipped = (removals + oldIndices).sorted()
+        let batchOrder = BatchOrder(batch.readers, ids: batch.ids, stored: elements, columns: columns)
+        let skipped = (removals + batch.oldIndices).sorted()
 
         // Where each batch object goes, in order: after how many kept objects. The search
         // for each starts where the last one's ended.
@@ -75,6 +50,7 @@ extension SortedStore {
         var change = ChangeIndices<Element>(deletions: removals)
         var nextOld = 0
         var nextSkipped = 0
+        var lastUpdated = -1
         for (done, slot) in slots.enumerated() {
             nextOld = batchOrder.lowerBound(of: slot, from: nextOld, remaining: batchCount - done)
             while nextSkipped < skipped.count && skipped[nextSkipped] <= nextOld {
@@ -86,10 +62,18 @@ extension SortedStore {
             keptBefore.append(kept)
             let newIndex = kept + done
             if let replaced = batch.replacedIndex[slot] {
-                if batchOrder.hasSameKeys(slot, batchCount + replaced) {
-                    change.updates.append(.init(oldIndex: oldIndices[replaced], newIndex: newIndex))
+                let oldIndex = batch.oldIndices[replaced]
+                // An update keeps its place among the kept objects and the other updates,
+                // as an object whose keys did not change always does. (Under a comparator
+                // that is not a strict weak order, "same keys" may still move it.)
+                let keptBeforeOld = oldIndex - (0..<skipped.count).partitionPoint { skipped[$0] < oldIndex }
+                if kept == keptBeforeOld && oldIndex > lastUpdated
+                    && batchOrder.hasSameKeys(stored: oldIndex, batch: slot)
+                {
+                    change.updates.append(.init(oldIndex: oldIndex, newIndex: newIndex))
+                    lastUpdated = oldIndex
                 } else {
-                    change.moves.append(.init(oldIndex: oldIndices[replaced], newIndex: newIndex))
+                    change.moves.append(.init(oldIndex: oldIndex, newIndex: newIndex))
                 }
             } else {
                 change.insertions.append(newIndex)
