@@ -18,51 +18,49 @@ extension Array {
         }
     }
 
-    /// Removes the elements at `removals` and inserts `insertions` among the others, in
-    /// place, moving the kept elements instead of copying them.
+    /// Puts the elements appended last into their places among the others, removing the
+    /// elements at `removals`, in place: every element is moved, none copied.
     ///
-    /// A copy of an element that refers to an object costs a retain now and a release when
-    /// the old array goes, and each of those touches the object, which for a long array is
-    /// usually a cache miss. Moving the kept elements touches only the array's own memory,
-    /// so rebuilding a long array costs two memory moves of it, whatever its elements hold.
-    /// When the array shares its buffer (a snapshot holds it), the first write copies it
-    /// once, as any write to a shared array does.
+    /// A copy of an element that refers to an object costs a retain now and a release later,
+    /// and each touches the object, which in a long array is usually a cache miss. Moving
+    /// touches only the array's own memory, so a merge costs two memory moves of the array,
+    /// whatever its elements hold. When the array shares its buffer (a snapshot holds it),
+    /// the first write copies it once, as any write to a shared array does.
     ///
     /// ```swift
-    /// var letters = ["a", "b", "c", "d"]
-    /// letters.moveMerge(removing: [1], inserting: ["x", "y"], afterKept: [0, 2])
+    /// var letters = ["a", "b", "c", "d", "y", "x"]   // "y" and "x" appended
+    /// letters.moveMerge(appended: [1, 0], removing: [1], afterKept: [0, 2])
     /// // letters == ["x", "a", "c", "y", "d"]
     /// ```
     ///
     /// - Parameters:
-    ///   - removals: Indices of elements to remove, ascending, none of them twice.
-    ///   - insertions: The elements to insert, in the order they appear in the result.
-    ///   - keptBefore: For each insertion, how many kept elements come before it;
-    ///     non-decreasing, and at most the number of kept elements.
-    /// - Complexity: O(*n* + *k*) element moves for *n* elements and *k* insertions, and one
-    ///   copy of each inserted element.
+    ///   - order: The appended elements in the order they go in, each by its offset among
+    ///     the appended (`0` for the first appended): a permutation of `0..<order.count`.
+    ///   - removals: Indices of elements to remove, ascending, none of them appended.
+    ///   - keptBefore: For each appended element in `order`, how many kept elements come
+    ///     before it; non-decreasing, and at most the number of kept elements.
+    /// - Complexity: O(*n*) element moves for an array of *n* elements.
     @inlinable
-    mutating func moveMerge<Insertions: RandomAccessCollection<Element>>(
-        removing removals: [Int], inserting insertions: Insertions, afterKept keptBefore: [Int]
-    ) {
-        let oldCount = count
+    mutating func moveMerge(appended order: [Int], removing removals: [Int], afterKept keptBefore: [Int]) {
+        let oldCount = count - order.count
         let kept = oldCount - removals.count
-        let newCount = kept + insertions.count
         // Checked before anything moves: a bad index found halfway would leave the buffer
         // half moved.
-        precondition(keptBefore.count == insertions.count, "one kept count per insertion")
-        precondition(Self.isAscending(removals, strictly: true, in: 0..<oldCount))
+        precondition(order.count <= count && keptBefore.count == order.count, "one kept count per appended element")
+        precondition(Self.isPermutation(order), "the order must name each appended element once")
+        precondition(Self.isAscending(removals, strictly: true, in: 0..<Swift.max(0, oldCount)))
         precondition(Self.isAscending(keptBefore, strictly: false, in: 0..<(kept + 1)))
-        // The buffer must hold the longer of the old and the new contents, initialized
-        // outside the unsafe pass: fillers are appended before it, or written after it and
-        // removed, so the array's count is right whenever it is not in the pass.
-        if newCount > oldCount {
-            append(contentsOf: repeatElement(insertions[insertions.startIndex], count: newCount - oldCount))
-        }
-        let filler = newCount < oldCount ? self[removals[0]] : nil
+        // The array's count stays right outside the unsafe pass: the removed elements' slots
+        // at the end are filled with copies of one of them, then removed.
+        let filler = removals.first.map { self[$0] }
         withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            if newCount > oldCount { (base + oldCount).deinitialize(count: newCount - oldCount) }
+            // The appended elements, in their order, aside.
+            let aside = UnsafeMutablePointer<Element>.allocate(capacity: order.count)
+            defer { aside.deallocate() }
+            for (position, offset) in order.enumerated() {
+                (aside + position).moveInitialize(from: base + oldCount + offset, count: 1)
+            }
 
             // Compacts the kept elements to the front, dropping the removed ones.
             var write = 0
@@ -75,23 +73,22 @@ extension Array {
             }
             (base + write).moveInitialize(from: base + read, count: oldCount - read)
 
-            // Spreads them out again from the back, leaving each insertion its gap.
+            // Spreads them out again from the back, leaving each appended element its gap.
             var end = kept
-            var out = newCount
-            var insertion = insertions.endIndex
-            for keptCount in keptBefore.reversed() {
+            var out = kept + order.count
+            for position in keptBefore.indices.reversed() {
+                let keptCount = keptBefore[position]
                 out -= end - keptCount
                 (base + out).moveInitialize(from: base + keptCount, count: end - keptCount)
                 end = keptCount
                 out -= 1
-                insertions.formIndex(before: &insertion)
-                (base + out).initialize(to: insertions[insertion])
+                (base + out).moveInitialize(from: aside + position, count: 1)
             }
-            if let filler, newCount < oldCount {
-                (base + newCount).initialize(repeating: filler, count: oldCount - newCount)
+            if let filler {
+                (base + kept + order.count).initialize(repeating: filler, count: removals.count)
             }
         }
-        if newCount < oldCount { removeLast(oldCount - newCount) }
+        removeLast(removals.count)
     }
 
     /// Whether `values` ascend (strictly or not) and all lie in `range`.
@@ -101,6 +98,17 @@ extension Array {
         for value in values {
             guard range.contains(value), strictly ? previous < value : previous <= value else { return false }
             previous = value
+        }
+        return true
+    }
+
+    /// Whether `values` holds each of `0..<values.count` once.
+    @inlinable
+    static func isPermutation(_ values: [Int]) -> Bool {
+        var seen = [Bool](repeating: false, count: values.count)
+        for value in values {
+            guard seen.indices.contains(value), !seen[value] else { return false }
+            seen[value] = true
         }
         return true
     }

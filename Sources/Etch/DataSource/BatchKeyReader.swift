@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads one ``SortKey`` of a batch's objects as ``SortedStore``'s merge meets them, then
-/// makes their ``BatchKeys``.
+/// Reads one ``SortKey`` of a batch's objects, and of the stored objects they replace, as
+/// ``SortedStore``'s merge meets them, then makes their ``BatchKeys``.
 ///
 /// The merge reads each object once, while it is in cache: its id, its keys, and the
 /// object it replaces. Reading a model's field is a search of its storage, and an object
@@ -12,8 +12,10 @@ struct BatchKeyReader<Element> {
     /// Reads the key of the batch's object for `slot`: the next slot, or one read before
     /// when an object with the same id comes again (the last one wins).
     @usableFromInline let readNew: (_ element: Element, _ slot: Int) -> Void
-    /// The keys read, compared with the stored objects through the keys of their column (a
-    /// comparator compares the objects).
+    /// Reads the key of the next stored object that the batch replaces.
+    @usableFromInline let readOld: (_ element: Element) -> Void
+    /// The keys read, the batch's objects first, then the replaced ones; compared with the
+    /// stored objects through the keys of their column (a comparator compares the objects).
     @usableFromInline let batchKeys: (_ stored: [Element], _ columnKeys: Any) -> BatchKeys<Element>
 
     /// Reads the objects themselves, for a comparator.
@@ -21,7 +23,8 @@ struct BatchKeyReader<Element> {
     init(comparingBy compare: @escaping @Sendable (Element, Element) -> ComparisonResult) {
         let read = BatchKeyBuffer<Element>()
         readNew = { element, slot in read.setNew(element, at: slot) }
-        batchKeys = { stored, _ in BatchKeys(comparing: read.keys, with: stored, by: compare) }
+        readOld = { element in read.old.append(element) }
+        batchKeys = { stored, _ in BatchKeys(comparing: read.new + read.old, with: stored, by: compare) }
     }
 
     /// Reads the key through `keyPath`. Inlinable so that it is specialized where the key's
@@ -30,9 +33,10 @@ struct BatchKeyReader<Element> {
     init<Value>(reading keyPath: KeyPath<Element, Value>, order: @escaping (Value, Value) -> ComparisonResult) {
         let read = BatchKeyBuffer<Value>()
         readNew = { element, slot in read.setNew(element[keyPath: keyPath], at: slot) }
+        readOld = { element in read.old.append(element[keyPath: keyPath]) }
         batchKeys = { _, columnKeys in
             BatchKeys(
-                keys: read.keys, storedKeys: SortKeyColumn<Element>.typed(columnKeys, Value.self),
+                keys: read.new + read.old, storedKeys: SortKeyColumn<Element>.typed(columnKeys, Value.self),
                 order: order)
         }
     }
@@ -41,17 +45,18 @@ struct BatchKeyReader<Element> {
 /// The keys a ``BatchKeyReader`` has read so far.
 @usableFromInline
 final class BatchKeyBuffer<Value> {
-    @usableFromInline var keys: [Value] = []
+    @usableFromInline var new: [Value] = []
+    @usableFromInline var old: [Value] = []
 
     @inlinable
     init() {}
 
     @inlinable
     func setNew(_ key: Value, at slot: Int) {
-        if slot == keys.count {
-            keys.append(key)
+        if slot == new.count {
+            new.append(key)
         } else {
-            keys[slot] = key
+            new[slot] = key
         }
     }
 }

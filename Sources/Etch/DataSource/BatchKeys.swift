@@ -20,10 +20,8 @@ struct BatchKeys<Element> {
     /// `batchIndex`: from the first whose key does not sort before it to the first whose
     /// key sorts after it. The search gallops from the start of `range`, first by `step`.
     @usableFromInline let equalRange: (_ batchIndex: Int, _ range: Range<Int>, _ step: Int) -> Range<Int>
-    /// Compares the stored object at an index with the batch's object at an index by this key.
-    @usableFromInline let compareStored: (_ stored: Int, _ batch: Int) -> ComparisonResult
-    /// Merges the keys of the batch's objects at `slots` into the store's column of this
-    /// key (a `[Value]`), as ``Swift/Array/moveMerge(removing:inserting:afterKept:)`` does
+    /// Merges the batch's keys into the store's column of this key (a `[Value]`), in the
+    /// order `slots` gives, as ``Swift/Array/moveMerge(appended:removing:afterKept:)`` does
     /// with the objects; nothing for a comparator, which has no column.
     @usableFromInline let mergeColumn:
         (_ column: inout Any, _ removals: [Int], _ slots: [Int], _ keptBefore: [Int]) -> Void
@@ -46,7 +44,6 @@ struct BatchKeys<Element> {
             }
             return start..<end
         }
-        compareStored = { compare(stored[$0], batch[$1]) }
         mergeColumn = { _, _, _, _ in }
     }
 
@@ -65,11 +62,11 @@ struct BatchKeys<Element> {
             }
             return start..<end
         }
-        compareStored = { order(storedKeys[$0], keys[$1]) }
         mergeColumn = { column, removals, slots, keptBefore in
             var typed = SortKeyColumn<Element>.typed(column, Value.self)
             column = ()  // so `typed` is the only reference and changes in place
-            typed.moveMerge(removing: removals, inserting: slots.lazy.map { keys[$0] }, afterKept: keptBefore)
+            typed.append(contentsOf: keys[..<slots.count])  // not the replaced objects' keys after them
+            typed.moveMerge(appended: slots, removing: removals, afterKept: keptBefore)
             column = typed
         }
     }

@@ -20,7 +20,7 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
 
     /// - Parameters:
     ///   - readers: The readers of each sort key, done reading the batch.
-    ///   - ids: The batch's ids.
+    ///   - ids: The batch's ids, in the readers' order (the batch, then the replaced).
     ///   - stored: The store's objects, which only comparator keys read.
     ///   - columns: The store's columns of ids and keys, parallel to `stored`.
     @inlinable
@@ -72,11 +72,10 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
         return sorted
     }
 
-    /// Whether the stored object at `index` and the batch's object at `batchIndex` have
-    /// equal sort keys.
+    /// Whether the batch's objects at `lhs` and `rhs` have equal sort keys.
     @inlinable
-    func hasSameKeys(stored index: Int, batch batchIndex: Int) -> Bool {
-        keys.allSatisfy { $0.compareStored(index, batchIndex) == .orderedSame }
+    func hasSameKeys(_ lhs: Int, _ rhs: Int) -> Bool {
+        ranks[lhs] == ranks[rhs]
     }
 
     /// The first index from `start` whose stored object does not sort before the batch's

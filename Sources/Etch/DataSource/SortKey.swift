@@ -50,7 +50,7 @@ public struct SortKey<Element>: Sendable {
         order: @escaping @Sendable (Value, Value) -> ComparisonResult
     ) {
         self.compare = { order($0[keyPath: keyPath], $1[keyPath: keyPath]) }
-        self.column = SortKeyColumn(keyPath, order: order)
+        self.column = SortKeyColumn(keyPath)
         self.batchKeyReader = { BatchKeyReader(reading: keyPath, order: order) }
     }
 

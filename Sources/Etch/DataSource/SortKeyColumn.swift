@@ -1,5 +1,3 @@
-import Foundation
-
 /// One key-path ``SortKey``'s values for every object of a ``SortedStore``, in the store's
 /// order, kept beside the objects.
 ///
@@ -33,24 +31,10 @@ struct SortKeyColumn<Element>: @unchecked Sendable {
     @usableFromInline var keys: Any
     /// Applies an edit to `keys`.
     @usableFromInline let edit: @Sendable (_ keys: inout Any, Edit) -> Void
-    /// The indices in `range` whose key equals `element`'s, by binary search in `keys`:
-    /// from the first whose key does not sort before it to the first whose key sorts after
-    /// it. (Stored keys are passed first to the order, as ``ElementOrder`` passes them.)
-    @usableFromInline let equalRange: @Sendable (_ keys: Any, _ element: Element, _ range: Range<Int>) -> Range<Int>
-
-    /// An empty column for the key read through `keyPath` and ordered by `order`.
+    /// An empty column for the key read through `keyPath`.
     @inlinable
-    init<Value>(
-        _ keyPath: KeyPath<Element, Value> & Sendable, order: @escaping @Sendable (Value, Value) -> ComparisonResult
-    ) {
+    init<Value>(_ keyPath: KeyPath<Element, Value> & Sendable) {
         keys = [Value]()
-        equalRange = { keys, element, range in
-            let keys = Self.typed(keys, Value.self)
-            let key = element[keyPath: keyPath]
-            let start = range.partitionPoint { order(keys[$0], key) == .orderedAscending }
-            let end = (start..<range.upperBound).partitionPoint { order(keys[$0], key) != .orderedDescending }
-            return start..<end
-        }
         edit = { keys, edit in
             var column = Self.typed(keys, Value.self)
             keys = ()  // so `column` is the only reference and edits it in place

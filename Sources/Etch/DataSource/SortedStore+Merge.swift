@@ -1,19 +1,18 @@
 extension SortedStore {
     /// A large batch as ``readBatch(_:keepingLocalValues:)`` found it: the objects that go
-    /// in, one per id, and the stored objects they replace.
+    /// in, one per id and each in a slot, and the stored objects they replace. The objects
+    /// themselves are appended to `elements`, in slot order, until the merge moves them.
     @usableFromInline
     struct MergeBatch {
-        /// The objects that go in, by slot, the last one per id, `@local` values carried over.
-        @usableFromInline var objects: [Element] = []
-        /// Their ids.
+        /// The ids of the objects that go in, by slot.
         @usableFromInline var ids: [Element.ID] = []
         /// For each slot, the index of the stored object it replaces among the replaced.
         @usableFromInline var replacedIndex: [Int?] = []
-        /// For each replaced object, its index in the store.
-        @usableFromInline var oldIndices: [Int] = []
+        /// For each replaced object, the slot of the object that replaces it.
+        @usableFromInline var replacedSlots: [Int] = []
         /// For each replaced object, its `@local` values.
         @usableFromInline var replacedLocalValues: [Element.LocalValues] = []
-        /// The objects' keys, for each sort key.
+        /// The keys read, for each sort key: the objects', then the replaced objects'.
         @usableFromInline let readers: [BatchKeyReader<Element>]
 
         @inlinable
@@ -23,7 +22,7 @@ extension SortedStore {
     }
 
     /// Merges a large batch into the store: reads it, plans where everything goes, then
-    /// moves the objects and the columns.
+    /// moves the objects and the columns into place.
     ///
     /// - Parameters:
     ///   - objects: Objects to insert or replace; when an id repeats, the last one wins.
@@ -36,16 +35,15 @@ extension SortedStore {
         for index in removals { byID[columns.ids[index]] = nil }
         let batch = readBatch(objects, keepingLocalValues: keepingLocalValues)
         let plan = planMerge(batch, removals: removals)
-        elements.moveMerge(
-            removing: plan.skipped, inserting: plan.slots.lazy.map { batch.objects[$0] }, afterKept: plan.keptBefore)
+        elements.moveMerge(appended: plan.slots, removing: plan.skipped, afterKept: plan.keptBefore)
         columns.merge(
             plan.keyMerges, removing: plan.skipped, inserting: plan.slots, ids: batch.ids, afterKept: plan.keptBefore)
         return plan.change
     }
 
     /// Reads a batch in one pass, each object while it is in cache: its id and its keys,
-    /// and the stored object it replaces, which is found in the columns by its keys and
-    /// whose `@local` values are carried over; `byID` is pointed at the new object.
+    /// and the stored object it replaces, whose keys are read and whose `@local` values are
+    /// carried over at once. The object is appended to `elements`, and `byID` pointed at it.
     ///
     /// An object of a long list is rarely in cache, and a model's fields are read by a
     /// search of its storage, so every further pass over the batch (a read, or a copy's
@@ -53,6 +51,8 @@ extension SortedStore {
     @inlinable
     mutating func readBatch(_ objects: [Element], keepingLocalValues: Bool) -> MergeBatch {
         var batch = MergeBatch(readers: order.keys.map { $0.batchKeyReader() })
+        let storedCount = elements.count
+        elements.reserveCapacity(storedCount + objects.count)
         var slots: [Element.ID: Int] = [:]
         slots.reserveCapacity(objects.count)
         for element in objects {
@@ -63,25 +63,26 @@ extension SortedStore {
                 if keepingLocalValues, let replaced = batch.replacedIndex[slot] {
                     new = Self.carryingOver(batch.replacedLocalValues[replaced], into: element)
                 }
-                batch.objects[slot] = new
+                elements[storedCount + slot] = new
                 byID[id] = new
                 for reader in batch.readers { reader.readNew(new, slot) }
                 continue
             }
-            let slot = batch.objects.count
+            let slot = batch.ids.count
             slots[id] = slot
             if let index = byID.index(forKey: id) {
                 let old = byID.values[index]
                 if keepingLocalValues { new = Self.carryingOver(old.localValues, into: element) }
                 byID.values[index] = new
-                batch.replacedIndex.append(batch.oldIndices.count)
-                batch.oldIndices.append(columnIndex(of: old, id: id))
+                for reader in batch.readers { reader.readOld(old) }
+                batch.replacedIndex.append(batch.replacedSlots.count)
+                batch.replacedSlots.append(slot)
                 batch.replacedLocalValues.append(old.localValues)
             } else {
                 byID[id] = new
                 batch.replacedIndex.append(nil)
             }
-            batch.objects.append(new)
+            elements.append(new)
             batch.ids.append(id)
             for reader in batch.readers { reader.readNew(new, slot) }
         }

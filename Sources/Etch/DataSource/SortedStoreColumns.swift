@@ -33,7 +33,7 @@ struct SortedStoreColumns<Element: Identifiable>: Sendable where Element.ID: Com
     /// - Parameters:
     ///   - keyMerges: Each key's ``BatchKeys/mergeColumn``, in the order's order.
     ///   - removals: The removed objects' indices, ascending.
-    ///   - slots: The batch's objects inserted, by their index in the batch, in order.
+    ///   - slots: The batch's objects in their new order, by their index in the batch.
     ///   - ids: The batch's ids, by index in the batch.
     ///   - keptBefore: For each inserted object, how many kept objects come before it.
     @inlinable
@@ -41,7 +41,8 @@ struct SortedStoreColumns<Element: Identifiable>: Sendable where Element.ID: Com
         _ keyMerges: [(inout Any, [Int], [Int], [Int]) -> Void],
         removing removals: [Int], inserting slots: [Int], ids batchIDs: [Element.ID], afterKept keptBefore: [Int]
     ) {
-        ids.moveMerge(removing: removals, inserting: slots.map { batchIDs[$0] }, afterKept: keptBefore)
+        ids.append(contentsOf: batchIDs)
+        ids.moveMerge(appended: slots, removing: removals, afterKept: keptBefore)
         for (index, keyMerge) in keyMerges.enumerated() where keys[index] != nil {
             keyMerge(&keys[index]!.keys, removals, slots, keptBefore)
         }
