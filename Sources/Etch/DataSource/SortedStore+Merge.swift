@@ -10,8 +10,6 @@ extension SortedStore {
         @usableFromInline var replacedIndex: [Int?] = []
         /// For each replaced object, the slot of the object that replaces it.
         @usableFromInline var replacedSlots: [Int] = []
-        /// For each replaced object, its `@local` values.
-        @usableFromInline var replacedLocalValues: [Element.LocalValues] = []
         /// The keys read, for each sort key: the objects', then the replaced objects'.
         @usableFromInline let readers: [BatchKeyReader<Element>]
 
@@ -41,9 +39,9 @@ extension SortedStore {
         return plan.change
     }
 
-    /// Reads a batch in one pass, each object while it is in cache: its id and its keys,
-    /// and the stored object it replaces, whose keys are read and whose `@local` values are
-    /// carried over at once. The object is appended to `elements`, and `byID` pointed at it.
+    /// Reads a batch: finds the last object per id, then, for each, points `byID` at it and
+    /// reads the keys of the stored object it replaces (whose `@local` values it takes
+    /// over) and its own, and appends it to `elements`, all while the objects are in cache.
     ///
     /// An object of a long list is rarely in cache, and a model's fields are read by a
     /// search of its storage, so every further pass over the batch (a read, or a copy's
@@ -53,46 +51,39 @@ extension SortedStore {
         var batch = MergeBatch(readers: order.keys.map { $0.batchKeyReader() })
         let storedCount = elements.count
         elements.reserveCapacity(storedCount + objects.count)
+
+        // The last object per id, by slot.
         var slots: [Element.ID: Int] = [:]
         slots.reserveCapacity(objects.count)
-        for element in objects {
+        var winners: [Int] = []
+        winners.reserveCapacity(objects.count)
+        for (position, element) in objects.enumerated() {
             let id = element.id
-            var new = element
             if let slot = slots[id] {
-                // The last one wins, with the `@local` values of the object it replaces.
-                if keepingLocalValues, let replaced = batch.replacedIndex[slot] {
-                    new = Self.carryingOver(batch.replacedLocalValues[replaced], into: element)
-                }
-                elements[storedCount + slot] = new
-                byID[id] = new
-                for reader in batch.readers { reader.readNew(new, slot) }
-                continue
+                winners[slot] = position
+            } else {
+                slots[id] = winners.count
+                winners.append(position)
+                batch.ids.append(id)
             }
-            let slot = batch.ids.count
-            slots[id] = slot
-            if let index = byID.index(forKey: id) {
-                let old = byID.values[index]
-                if keepingLocalValues { new = Self.carryingOver(old.localValues, into: element) }
-                byID.values[index] = new
+        }
+        // One lookup in `byID` each, which hands back the object replaced.
+        for (slot, position) in winners.enumerated() {
+            var new = objects[position]
+            if let old = byID.updateValue(new, forKey: batch.ids[slot]) {
+                if keepingLocalValues && old.localValues != new.localValues {
+                    new = new.replacingLocalValues(old.localValues)
+                    byID[batch.ids[slot]] = new
+                }
                 for reader in batch.readers { reader.readOld(old) }
                 batch.replacedIndex.append(batch.replacedSlots.count)
                 batch.replacedSlots.append(slot)
-                batch.replacedLocalValues.append(old.localValues)
             } else {
-                byID[id] = new
                 batch.replacedIndex.append(nil)
             }
             elements.append(new)
-            batch.ids.append(id)
             for reader in batch.readers { reader.readNew(new, slot) }
         }
         return batch
-    }
-
-    /// `element` with `localValues`; itself when it has them already, so a model without
-    /// `@local` fields is not made again.
-    @inlinable
-    static func carryingOver(_ localValues: Element.LocalValues, into element: Element) -> Element {
-        element.localValues == localValues ? element : element.replacingLocalValues(localValues)
     }
 }
