@@ -30,13 +30,13 @@ struct BatchKeyReader<Element> {
     /// Reads the key through `keyPath`. Inlinable so that it is specialized where the key's
     /// type is known.
     @inlinable
-    init<Value>(reading keyPath: KeyPath<Element, Value>, order: @escaping (Value, Value) -> ComparisonResult) {
-        let read = BatchKeyBuffer<Value>()
+    init<Order: KeyOrder>(reading keyPath: KeyPath<Element, Order.Value>, order: Order) {
+        let read = BatchKeyBuffer<Order.Value>()
         readNew = { element, slot in read.setNew(element[keyPath: keyPath], at: slot) }
         readOld = { element in read.old.append(element[keyPath: keyPath]) }
         batchKeys = { _, columnKeys in
             BatchKeys(
-                keys: read.new + read.old, storedKeys: SortKeyColumn<Element>.typed(columnKeys, Value.self),
+                keys: read.new + read.old, storedKeys: SortKeyColumn<Element>.typed(columnKeys, Order.Value.self),
                 order: order)
         }
     }

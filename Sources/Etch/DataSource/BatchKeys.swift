@@ -50,20 +50,20 @@ struct BatchKeys<Element> {
     /// A key with values: the batch's `keys`, and the stored objects' in their column.
     /// Inlinable so that it is specialized where the key's type is known.
     @inlinable
-    init<Value>(keys: [Value], storedKeys: [Value], order: @escaping (Value, Value) -> ComparisonResult) {
-        ranks = Self.ranks(count: keys.count) { order(keys[$0], keys[$1]) }
+    init<Order: KeyOrder>(keys: [Order.Value], storedKeys: [Order.Value], order: Order) {
+        ranks = Self.ranks(count: keys.count) { order.compare(keys[$0], keys[$1]) }
         equalRange = { batchIndex, range, step in
             let key = keys[batchIndex]
             let start = range.gallopingPartitionPoint(firstStep: step) {
-                order(storedKeys[$0], key) == .orderedAscending
+                order.compare(storedKeys[$0], key) == .orderedAscending
             }
             let end = (start..<range.upperBound).gallopingPartitionPoint(firstStep: 1) {
-                order(storedKeys[$0], key) != .orderedDescending
+                order.compare(storedKeys[$0], key) != .orderedDescending
             }
             return start..<end
         }
         mergeColumn = { column, removals, slots, keptBefore in
-            var typed = SortKeyColumn<Element>.typed(column, Value.self)
+            var typed = SortKeyColumn<Element>.typed(column, Order.Value.self)
             column = ()  // so `typed` is the only reference and changes in place
             typed.append(contentsOf: keys[..<slots.count])  // not the replaced objects' keys after them
             typed.moveMerge(appended: slots, removing: removals, afterKept: keptBefore)
