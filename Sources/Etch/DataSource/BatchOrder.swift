@@ -9,6 +9,8 @@ import Foundation
 @usableFromInline
 struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable {
     @usableFromInline let keys: [BatchKeys<Element>]
+    /// Each key's ``BatchKeys/equalRange``, taken out once for the searches.
+    @usableFromInline let equalRanges: [(Int, Range<Int>, Int) -> Range<Int>]
     /// Each batch object's rank by all the keys: equal keys share a rank.
     @usableFromInline let ranks: [Int]
     /// The number of distinct ranks.
@@ -32,6 +34,7 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
             reader.batchKeys(stored, column?.keys ?? ())
         }
         self.keys = keys
+        equalRanges = keys.map(\.equalRange)
         if keys.count == 1 {
             ranks = keys[0].ranks
         } else {
@@ -90,8 +93,8 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
     func lowerBound(of batchIndex: Int, from start: Int, remaining: Int) -> Int {
         var range = start..<storedIDs.count
         let step = range.count / Swift.max(1, remaining + 1)
-        for (position, key) in keys.enumerated() {
-            range = key.equalRange(batchIndex, range, position == 0 ? step : 1)
+        for key in equalRanges.indices {
+            range = equalRanges[key](batchIndex, range, key == 0 ? step : 1)
             if range.isEmpty { return range.lowerBound }
         }
         let id = ids[batchIndex]

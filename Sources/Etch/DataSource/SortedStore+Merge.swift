@@ -67,7 +67,11 @@ extension SortedStore {
                 batch.ids.append(id)
             }
         }
-        // One lookup in `byID` each, which hands back the object replaced.
+        // One lookup in `byID` each, which hands back the object replaced. (The readers'
+        // closures are taken out once: calling them out of the array would retain and
+        // release them for each object.)
+        let readOld = batch.readers.map(\.readOld)
+        let readNew = batch.readers.map(\.readNew)
         for (slot, position) in winners.enumerated() {
             var new = objects[position]
             if let old = byID.updateValue(new, forKey: batch.ids[slot]) {
@@ -75,14 +79,14 @@ extension SortedStore {
                     new = new.replacingLocalValues(old.localValues)
                     byID[batch.ids[slot]] = new
                 }
-                for reader in batch.readers { reader.readOld(old) }
+                for key in readOld.indices { readOld[key](old) }
                 batch.replacedIndex.append(batch.replacedSlots.count)
                 batch.replacedSlots.append(slot)
             } else {
                 batch.replacedIndex.append(nil)
             }
             elements.append(new)
-            for reader in batch.readers { reader.readNew(new, slot) }
+            for key in readNew.indices { readNew[key](new, slot) }
         }
         return batch
     }
