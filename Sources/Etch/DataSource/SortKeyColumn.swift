@@ -31,6 +31,7 @@ struct SortKeyColumn<Element>: @unchecked Sendable {
     @usableFromInline var keys: Any
     /// Applies an edit to `keys`.
     @usableFromInline let edit: @Sendable (_ keys: inout Any, Edit) -> Void
+
     /// An empty column for the key read through `keyPath`.
     @inlinable
     init<Value>(_ keyPath: KeyPath<Element, Value> & Sendable) {

@@ -39,9 +39,10 @@ extension SortedStore {
         return plan.change
     }
 
-    /// Reads a batch: finds the last object per id, then, for each, points `byID` at it and
-    /// reads the keys of the stored object it replaces (whose `@local` values it takes
-    /// over) and its own, and appends it to `elements`, all while the objects are in cache.
+    /// Reads a batch in one pass, each object while it is in cache: its id and its keys,
+    /// and the stored object it replaces, which `byID` hands back as it takes the new one,
+    /// whose keys are read and whose `@local` values are carried over at once. The object
+    /// is appended to `elements`; when its id comes again, the later object takes its slot.
     ///
     /// An object of a long list is rarely in cache, and a model's fields are read by a
     /// search of its storage, so every further pass over the batch (a read, or a copy's
@@ -52,40 +53,45 @@ extension SortedStore {
         let storedCount = elements.count
         elements.reserveCapacity(storedCount + objects.count)
 
-        // The last object per id, by slot.
-        var slots: [Element.ID: Int] = [:]
-        slots.reserveCapacity(objects.count)
-        var winners: [Int] = []
-        winners.reserveCapacity(objects.count)
-        for (position, element) in objects.enumerated() {
-            let id = element.id
-            if let slot = slots[id] {
-                winners[slot] = position
-            } else {
-                slots[id] = winners.count
-                winners.append(position)
-                batch.ids.append(id)
-            }
-        }
-        // One lookup in `byID` each, which hands back the object replaced. (The readers'
-        // closures are taken out once: calling them out of the array would retain and
-        // release them for each object.)
+        // The readers' closures are taken out once: calling them out of the array would
+        // retain and release them for each object.
         let readOld = batch.readers.map(\.readOld)
         let readNew = batch.readers.map(\.readNew)
-        for (slot, position) in winners.enumerated() {
-            var new = objects[position]
-            if let old = byID.updateValue(new, forKey: batch.ids[slot]) {
+        var slots: [Element.ID: Int] = [:]
+        slots.reserveCapacity(objects.count)
+        var replacedLocalValues: [Element.LocalValues] = []
+        for element in objects {
+            let id = element.id
+            var new = element
+            if let slot = slots[id] {
+                // The last one wins, with the `@local` values of the object it replaces.
+                if keepingLocalValues, let replaced = batch.replacedIndex[slot],
+                    replacedLocalValues[replaced] != new.localValues
+                {
+                    new = new.replacingLocalValues(replacedLocalValues[replaced])
+                }
+                elements[storedCount + slot] = new
+                byID[id] = new
+                for key in readNew.indices { readNew[key](new, slot) }
+                continue
+            }
+            let slot = batch.ids.count
+            slots[id] = slot
+            // One lookup in `byID`, which hands back the object replaced.
+            if let old = byID.updateValue(new, forKey: id) {
                 if keepingLocalValues && old.localValues != new.localValues {
                     new = new.replacingLocalValues(old.localValues)
-                    byID[batch.ids[slot]] = new
+                    byID[id] = new
                 }
                 for key in readOld.indices { readOld[key](old) }
                 batch.replacedIndex.append(batch.replacedSlots.count)
                 batch.replacedSlots.append(slot)
+                replacedLocalValues.append(old.localValues)
             } else {
                 batch.replacedIndex.append(nil)
             }
             elements.append(new)
+            batch.ids.append(id)
             for key in readNew.indices { readNew[key](new, slot) }
         }
         return batch
