@@ -118,6 +118,7 @@ struct Options {
           data source batch K into 100k
                             DataSource.sortAndAdd(contentsOf:) with K changed objects, vs an
                             array: an id -> position table, K replacements, one sort.
+                            Bar: at 10k, 20x or more.
 
           The store rows use N = 100k tracks (Track.etch; 10k with --quick) spread over N/100
           albums, the same tracks in a Store in memory and in an array in id order; each call

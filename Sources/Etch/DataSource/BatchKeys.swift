@@ -1,23 +1,30 @@
 import Foundation
 
-/// One ``SortKey`` of a batch of objects and of the stored objects it merges into, for
-/// ``SortedStore``'s merge: objects are named by their index in the batch or in the store.
+/// One ``SortKey`` of a batch of objects, for ``SortedStore``'s merge: it ranks the batch's
+/// objects by the key and finds a batch object's key among the stored objects' keys.
+/// Objects are named by their index in the batch or in the store.
 ///
-/// Reading a key through a key path (a runtime projection, often a computed property)
-/// costs far more than comparing two keys, and sorting a batch of *k* objects compares
-/// each of them about log *k* times. So a key-path key reads each batch object's key once,
-/// up front, and each stored object's key at most once, when first compared. A comparator
-/// key has no key to read and compares the objects themselves.
+/// A key-path key compares the batch's keys, read once by a ``BatchKeyReader``, with the
+/// stored keys in the store's ``SortKeyColumn``, never reading a stored object; its
+/// comparisons run in code compiled for the key's type (the closures are made in inlinable
+/// code where it is known), with no call through a type-erased key per comparison. A
+/// comparator key has no key to read and compares the objects themselves.
 ///
-/// Every comparison passes its operands in the order ``ElementOrder`` would, stored
-/// object first, so even a comparator that is not a strict weak order gives the same
-/// answers as there.
+/// Every comparison with a stored object passes it first, as ``ElementOrder`` does.
 @usableFromInline
 struct BatchKeys<Element> {
-    /// Compares the batch's objects at two indices.
-    @usableFromInline let compareInBatch: (Int, Int) -> ComparisonResult
-    /// Compares the stored object at an index with the batch's object at an index.
-    @usableFromInline let compareStoredToBatch: (_ stored: Int, _ batch: Int) -> ComparisonResult
+    /// Each batch object's rank by this key alone: equal keys share a rank, and a key that
+    /// sorts before another has a smaller rank.
+    @usableFromInline let ranks: [Int]
+    /// The stored objects in `range` whose key equals that of the batch's object at
+    /// `batchIndex`: from the first whose key does not sort before it to the first whose
+    /// key sorts after it. The search gallops from the start of `range`, first by `step`.
+    @usableFromInline let equalRange: (_ batchIndex: Int, _ range: Range<Int>, _ step: Int) -> Range<Int>
+    /// Merges the batch's keys into the store's column of this key (a `[Value]`), in the
+    /// order `slots` gives, as ``Swift/Array/moveMerge(appended:removing:afterKept:)`` does
+    /// with the objects; nothing for a comparator, which has no column.
+    @usableFromInline let mergeColumn:
+        (_ column: inout Any, _ removals: [Int], _ slots: [Int], _ keptBefore: [Int]) -> Void
 
     /// The key of a comparator, which compares the objects themselves.
     @usableFromInline
@@ -26,115 +33,56 @@ struct BatchKeys<Element> {
         with stored: [Element],
         by compare: @escaping @Sendable (Element, Element) -> ComparisonResult
     ) {
-        compareInBatch = { compare(batch[$0], batch[$1]) }
-        compareStoredToBatch = { compare(stored[$0], batch[$1]) }
-    }
-
-    /// The key read through `keyPath`: the batch's keys now, the stored ones when first
-    /// compared. Inlinable so that it is specialized where the key's type is known.
-    @inlinable
-    init<Value>(
-        reading keyPath: KeyPath<Element, Value>,
-        of batch: [Element],
-        and stored: [Element],
-        order: @escaping (Value, Value) -> ComparisonResult
-    ) {
-        let keys = batch.map { $0[keyPath: keyPath] }
-        compareInBatch = { order(keys[$0], keys[$1]) }
-        // A merge reads few of the stored keys (about log(n/k) per batch object), some of
-        // them more than once: the search for each object starts where the last one ended.
-        var storedKeys = [Value?](repeating: nil, count: stored.count)
-        compareStoredToBatch = { index, batchIndex in
-            if let key = storedKeys[index] { return order(key, keys[batchIndex]) }
-            let key = stored[index][keyPath: keyPath]
-            storedKeys[index] = key
-            return order(key, keys[batchIndex])
-        }
-    }
-}
-
-/// A batch's order and its place among the stored objects, by ``BatchKeys``: the sort
-/// keys in turn, then the id, as ``ElementOrder`` orders objects.
-@usableFromInline
-struct BatchOrder<Element: Identifiable> where Element.ID: Comparable {
-    @usableFromInline let keys: [BatchKeys<Element>]
-    @usableFromInline let batch: [Element]
-    @usableFromInline let stored: [Element]
-
-    @inlinable
-    init(_ order: ElementOrder<Element>, batch: [Element], stored: [Element]) {
-        keys = order.keys.map { $0.batchKeys(batch, stored) }
-        self.batch = batch
-        self.stored = stored
-    }
-
-    /// Whether the batch's object at `lhs` sorts before the one at `rhs`.
-    @inlinable
-    func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
-        for key in keys {
-            let result = key.compareInBatch(lhs, rhs)
-            if result != .orderedSame { return result == .orderedAscending }
-        }
-        return batch[lhs].id < batch[rhs].id
-    }
-
-    /// Compares the stored object at `index` with the batch's object at `batchIndex` by
-    /// the sort keys only, ignoring ids.
-    @inlinable
-    func compareKeys(stored index: Int, batch batchIndex: Int) -> ComparisonResult {
-        for key in keys {
-            let result = key.compareStoredToBatch(index, batchIndex)
-            if result != .orderedSame { return result }
-        }
-        return .orderedSame
-    }
-
-    /// Whether the stored object at `index` sorts before the batch's object at `batchIndex`.
-    @inlinable
-    func precedes(stored index: Int, batch batchIndex: Int) -> Bool {
-        switch compareKeys(stored: index, batch: batchIndex) {
-        case .orderedAscending: true
-        case .orderedDescending: false
-        case .orderedSame: stored[index].id < batch[batchIndex].id
-        }
-    }
-
-    /// The first index in `range` whose stored object does not sort before the batch's
-    /// object at `batchIndex`.
-    ///
-    /// - Complexity: O(log *n*) comparisons.
-    @inlinable
-    func lowerBound(of batchIndex: Int, in range: Range<Int>) -> Int {
-        var low = range.lowerBound
-        var high = range.upperBound
-        while low < high {
-            let middle = low + (high - low) / 2
-            if precedes(stored: middle, batch: batchIndex) {
-                low = middle + 1
-            } else {
-                high = middle
+        ranks = Self.ranks(count: batch.count) { compare(batch[$0], batch[$1]) }
+        equalRange = { batchIndex, range, step in
+            let element = batch[batchIndex]
+            let start = range.gallopingPartitionPoint(firstStep: step) {
+                compare(stored[$0], element) == .orderedAscending
             }
+            let end = (start..<range.upperBound).gallopingPartitionPoint(firstStep: 1) {
+                compare(stored[$0], element) != .orderedDescending
+            }
+            return start..<end
         }
-        return low
+        mergeColumn = { _, _, _, _ in }
     }
 
-    /// The first index from `start` whose stored object does not sort before the batch's
-    /// object at `batchIndex`, found by growing steps and then a binary search, so a sorted
-    /// batch costs O(log distance) comparisons per object rather than O(log *n*).
-    ///
-    /// The first step is the expected distance, when `remaining` batch objects (this one
-    /// included) are spread over the stored objects from `start` on.
+    /// A key with values: the batch's `keys`, and the stored objects' in their column.
+    /// Inlinable so that it is specialized where the key's type is known.
     @inlinable
-    func gallopingLowerBound(of batchIndex: Int, from start: Int, remaining: Int) -> Int {
-        let count = stored.count
-        var step = Swift.max(1, (count - start) / Swift.max(1, remaining + 1))
-        var low = start
-        var high = start + step - 1
-        while high < count, precedes(stored: high, batch: batchIndex) {
-            low = high + 1
-            step *= 2
-            high = low + step - 1
+    init<Order: KeyOrder>(keys: [Order.Value], storedKeys: [Order.Value], order: Order) {
+        ranks = Self.ranks(count: keys.count) { order.compare(keys[$0], keys[$1]) }
+        equalRange = { batchIndex, range, step in
+            let key = keys[batchIndex]
+            let start = range.gallopingPartitionPoint(firstStep: step) {
+                order.compare(storedKeys[$0], key) == .orderedAscending
+            }
+            let end = (start..<range.upperBound).gallopingPartitionPoint(firstStep: 1) {
+                order.compare(storedKeys[$0], key) != .orderedDescending
+            }
+            return start..<end
         }
-        return lowerBound(of: batchIndex, in: low..<Swift.min(high, count))
+        mergeColumn = { column, removals, slots, keptBefore in
+            var typed = SortKeyColumn<Element>.typed(column, Order.Value.self)
+            column = ()  // so `typed` is the only reference and changes in place
+            typed.append(contentsOf: keys[..<slots.count])  // not the replaced objects' keys after them
+            typed.moveMerge(appended: slots, removing: removals, afterKept: keptBefore)
+            column = typed
+        }
+    }
+
+    /// Dense ranks of `count` objects by `compare`: sorted once, then numbered, equal
+    /// neighbours sharing a number.
+    @inlinable
+    static func ranks(count: Int, _ compare: (Int, Int) -> ComparisonResult) -> [Int] {
+        var sorted = Array(0..<count)
+        sorted.sort { compare($0, $1) == .orderedAscending }
+        var ranks = [Int](repeating: 0, count: count)
+        var rank = 0
+        for position in sorted.indices.dropFirst() {
+            if compare(sorted[position - 1], sorted[position]) != .orderedSame { rank += 1 }
+            ranks[sorted[position]] = rank
+        }
+        return ranks
     }
 }

@@ -28,26 +28,38 @@ public struct SortKey<Element>: Sendable {
 
     /// Compares two objects by this key alone.
     @usableFromInline let compare: @Sendable (Element, Element) -> ComparisonResult
-    /// Reads this key of a batch's objects and of the stored objects it merges into, each
-    /// at most once; see ``BatchKeys``.
-    @usableFromInline let batchKeys: @Sendable (_ batch: [Element], _ stored: [Element]) -> BatchKeys<Element>
+    /// An empty column of this key's values, which a ``SortedStore`` keeps beside its
+    /// objects; `nil` for a comparator, which has no value to keep.
+    @usableFromInline let column: SortKeyColumn<Element>?
+    /// Makes a reader of this key for a batch's objects; see ``BatchKeyReader``.
+    @usableFromInline let batchKeyReader: @Sendable () -> BatchKeyReader<Element>
 
     // The factories are inlinable so the comparator is compiled, specialized, where the
     // key path is known; comparisons are the data source's hot path.
     @usableFromInline
     init(compare: @escaping @Sendable (Element, Element) -> ComparisonResult) {
         self.compare = compare
-        self.batchKeys = { batch, stored in BatchKeys(comparing: batch, with: stored, by: compare) }
+        self.column = nil
+        self.batchKeyReader = { BatchKeyReader(comparingBy: compare) }
     }
 
     /// A key read through `keyPath` and ordered by `order`.
+    @inlinable
+    init<Order: KeyOrder>(_ keyPath: KeyPath<Element, Order.Value> & Sendable, order: Order)
+    where Order.Value: SendableMetatype {
+        self.compare = { order.compare($0[keyPath: keyPath], $1[keyPath: keyPath]) }
+        self.column = SortKeyColumn(keyPath)
+        self.batchKeyReader = { BatchKeyReader(reading: keyPath, order: order) }
+    }
+
+    /// A key read through `keyPath` and ordered by a closure. (A ``KeyOrder`` type makes
+    /// batches faster: their comparisons are then compiled for it.)
     @inlinable
     init<Value: SendableMetatype>(
         _ keyPath: KeyPath<Element, Value> & Sendable,
         order: @escaping @Sendable (Value, Value) -> ComparisonResult
     ) {
-        self.compare = { order($0[keyPath: keyPath], $1[keyPath: keyPath]) }
-        self.batchKeys = { batch, stored in BatchKeys(reading: keyPath, of: batch, and: stored, order: order) }
+        self.init(keyPath, order: ClosureOrder(order))
     }
 
     /// Makes a key from a comparator, which must be a strict weak order.
@@ -69,7 +81,7 @@ public struct SortKey<Element>: Sendable {
     public static func ascending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable)
         -> SortKey
     {
-        SortKey(keyPath) { Self.order($0, $1) }
+        SortKey(keyPath, order: AscendingOrder())
     }
 
     /// Sorts by a key path, largest first.
@@ -81,7 +93,7 @@ public struct SortKey<Element>: Sendable {
     public static func descending<Value: Comparable & SendableMetatype>(_ keyPath: KeyPath<Element, Value> & Sendable)
         -> SortKey
     {
-        SortKey(keyPath) { Self.order($1, $0) }
+        SortKey(keyPath, order: DescendingOrder())
     }
 
     /// Sorts by an optional key path, smallest first; `nil` keys go first unless told
@@ -95,7 +107,7 @@ public struct SortKey<Element>: Sendable {
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .first
     ) -> SortKey {
-        SortKey(keyPath) { Self.order($0, $1, nils: nils) { Self.order($0, $1) } }
+        SortKey(keyPath, order: OptionalOrder(AscendingOrder(), nilsFirst: nils == .first))
     }
 
     /// Sorts by an optional key path, largest first; `nil` keys go last unless told otherwise.
@@ -108,7 +120,7 @@ public struct SortKey<Element>: Sendable {
         _ keyPath: KeyPath<Element, Value?> & Sendable,
         nils: NilPlacement = .last
     ) -> SortKey {
-        SortKey(keyPath) { Self.order($0, $1, nils: nils) { Self.order($1, $0) } }
+        SortKey(keyPath, order: OptionalOrder(DescendingOrder(), nilsFirst: nils == .first))
     }
 
     /// Compares two objects by this key alone: `.orderedAscending` when `lhs` comes first.

@@ -39,11 +39,14 @@ package struct ChangeIndices<Element: Sendable>: Sendable {
 @usableFromInline
 package struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Element.ID: Comparable & Sendable {
     @usableFromInline package let order: ElementOrder<Element>
-    @usableFromInline package var elements: [Element] = []
-    @usableFromInline package var byID: [Element.ID: Element] = [:]
+    @usableFromInline package internal(set) var elements: [Element] = []
+    @usableFromInline package internal(set) var byID: [Element.ID: Element] = [:]
+    /// The ids and the key-path sort keys, parallel to `elements`.
+    @usableFromInline var columns: SortedStoreColumns<Element>
 
     package init(order: ElementOrder<Element>) {
         self.order = order
+        columns = SortedStoreColumns(order: order)
     }
 
     package var count: Int { elements.count }
@@ -107,6 +110,7 @@ package struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable whe
         guard let old = byID[element.id] else {
             let index = lowerBound(of: element, in: 0..<elements.count)
             elements.insert(element, at: index)
+            columns.apply(.insert(element, at: index))
             byID[element.id] = element
             return ChangeIndices(insertions: [index])
         }
@@ -121,6 +125,7 @@ package struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable whe
         }
         if from == to {
             elements[from] = new
+            columns.apply(.move(from: from, to: to, element: new))
             return ChangeIndices(updates: [.init(oldIndex: from, newIndex: to)])
         }
         move(from: from, to: to, replacingWith: new)
@@ -131,16 +136,8 @@ package struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable whe
     /// one with a single memory move.
     @inlinable
     mutating func move(from: Int, to: Int, replacingWith new: Element) {
-        elements.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            _ = (base + from).move()
-            if from < to {
-                (base + from).moveInitialize(from: base + from + 1, count: to - from)
-            } else {
-                (base + to + 1).moveInitialize(from: base + to, count: from - to)
-            }
-            (base + to).initialize(to: new)
-        }
+        elements.move(from: from, to: to, replacingWith: new)
+        columns.apply(.move(from: from, to: to, element: new))
     }
 
     /// Removes the object with this id.
@@ -150,6 +147,7 @@ package struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable whe
         guard let old = byID.removeValue(forKey: id) else { return nil }
         let index = index(ofStored: old)
         elements.remove(at: index)
+        columns.apply(.remove(at: index))
         return (old, ChangeIndices(deletions: [index]))
     }
 }
