@@ -8,21 +8,24 @@ extension JSONReader {
     /// repeated keys and all, and its shape remembered when it holds no key twice.
     @inline(__always)
     mutating func makeObject(keyStart: Int, valueStart: Int) -> ModelDictionary {
-        let objectValues = values.popArray(from: valueStart)
         guard shapes.isEnabled else {
+            let objectValues = values.popArray(from: valueStart)
             return ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
         }
         let ids = keyIDs.elements(from: keyStart)
         guard let slot = shapes.slot(for: ids) else {
+            let objectValues = values.popArray(from: valueStart)
             keyIDs.removeAll(from: keyStart)
             return ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
         }
         if let shape = shapes.shape(in: slot, matching: ids) {
             keyIDs.removeAll(from: keyStart)
             keys.removeAll(from: keyStart)
-            return ModelDictionary(checkedKeys: shape.keys, values: objectValues, index: shape.index)
+            return ModelDictionary(
+                checkedKeys: shape.keys, movingValuesFrom: values.popForMoving(from: valueStart), index: shape.index)
         }
         let idArray = Array(ids)
+        let objectValues = values.popArray(from: valueStart)
         keyIDs.removeAll(from: keyStart)
         let dictionary = ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
         // Fewer keys than were read means one repeated: such objects are rare, not worth a slot.

@@ -20,7 +20,7 @@ struct JSONWriter {
     private struct Frame {
         /// An object's keys; empty for an array.
         var keys: [String]
-        var values: [ModelValue]
+        var values: ContainerValues
         /// With sorted keys, the positions of an object's members in the order written.
         var order: [Int]
         var isObject: Bool
@@ -98,7 +98,7 @@ struct JSONWriter {
             }
             bytes.append(JSONByte.openBracket)
             depth += 1
-            return Frame(keys: [], values: elements, order: [], isObject: false)
+            return Frame(keys: [], values: .array(elements), order: [], isObject: false)
         case .object(let object):
             guard !object.isEmpty else {
                 append("{}")
@@ -108,7 +108,7 @@ struct JSONWriter {
             depth += 1
             let keys = object.storedKeys
             let order = sortsKeys ? keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) } : []
-            return Frame(keys: keys, values: object.storedValues, order: order, isObject: true)
+            return Frame(keys: keys, values: .object(object), order: order, isObject: true)
         }
         return nil
     }

@@ -34,6 +34,14 @@ struct MoveStack<Element> {
         }
     }
 
+    /// Pops the elements from `start` to the top without destroying them, and returns where
+    /// they are: the caller moves them out before the stack next changes.
+    @inline(__always)
+    mutating func popForMoving(from start: Int) -> UnsafeMutablePointer<Element> {
+        count = start
+        return storage + start
+    }
+
     /// The elements from `start` to the top, valid until the stack next changes.
     @inline(__always)
     func elements(from start: Int) -> UnsafeBufferPointer<Element> {

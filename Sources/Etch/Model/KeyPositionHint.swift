@@ -20,19 +20,45 @@ extension ModelDictionary {
     /// some, absent in others) hold the keys after it one place apart.
     @inlinable
     func value(forKey key: String, hint: KeyPositionHint) -> ModelValue? {
+        if let value = hintedValue(forKey: key, hint: hint) { return value }
+        return value(forKey: key, missedHint: hint, guess: hint.position.load(ordering: .relaxed))
+    }
+
+    /// The value at the hinted position or one of its neighbours when the key there has the
+    /// same representation as `key` (see ``WireKey/sameRepresentation(_:_:)``), else `nil`:
+    /// a read that makes no call. A neighbour's hit leaves the hint alone, so objects whose
+    /// shapes differ by one optional key before the field do not make it flip back and forth.
+    @inlinable @inline(__always)
+    func hintedValue(forKey key: String, hint: KeyPositionHint) -> ModelValue? {
         let guess = hint.position.load(ordering: .relaxed)
-        let count = storedKeys.count
-        if guess < count, WireKey.sameBytes(storedKeys[guess], key) { return storedValues[guess] }
+        let header = storage.headerAddress
+        let count = header.pointee.count
+        guard guess < count else { return nil }
+        return header.pointee.keys.withUnsafeBufferPointer { keys in
+            if WireKey.sameRepresentation(keys[guess], key) { return value(at: guess) }
+            if guess + 1 < count, WireKey.sameRepresentation(keys[guess + 1], key) { return value(at: guess + 1) }
+            if guess > 0, WireKey.sameRepresentation(keys[guess - 1], key) { return value(at: guess - 1) }
+            return nil
+        }
+    }
+
+    /// The rest of ``value(forKey:hint:)``, out of line so a read that hits its hint is
+    /// inlined whole into the getter.
+    @usableFromInline
+    func value(forKey key: String, missedHint hint: KeyPositionHint, guess: Int) -> ModelValue? {
+        let keys = storedKeys
+        let count = keys.count
+        if guess < count, WireKey.sameBytes(keys[guess], key) { return value(at: guess) }
         let found: Int
-        if guess + 1 < count, WireKey.sameBytes(storedKeys[guess + 1], key) {
+        if guess + 1 < count, WireKey.sameBytes(keys[guess + 1], key) {
             found = guess + 1
-        } else if guess > 0, guess - 1 < count, WireKey.sameBytes(storedKeys[guess - 1], key) {
+        } else if guess > 0, guess - 1 < count, WireKey.sameBytes(keys[guess - 1], key) {
             found = guess - 1
         } else {
             guard let position = position(of: key) else { return nil }
             found = position
         }
         hint.position.store(found, ordering: .relaxed)
-        return storedValues[found]
+        return value(at: found)
     }
 }

@@ -2,14 +2,17 @@
 /// values convert, its schema default and whether `copyWith` may change it.
 ///
 /// Generated models keep one `static let` per field and read, write and validate
-/// their dictionary through it, so the per-field logic lives here, once.
-public struct ModelField<Value: ModelValueRepresentable>: Sendable {
+/// their dictionary through it, so the per-field logic lives here, once. It is a class so a
+/// getter passes one pointer to it rather than copying every property.
+public final class ModelField<Value: ModelValueRepresentable>: Sendable {
     /// The Swift name, used in descriptions and errors.
     public let name: String
     /// The wire key path: one key, or several for a dotted `@key("stats.unread")`.
     public let path: [String]
     /// The first key of ``path``, kept apart for the common one-key read.
     @usableFromInline let firstKey: String
+    /// Whether ``path`` has more than one key (a dotted `@key`).
+    @usableFromInline let hasDottedPath: Bool
     /// Conversion options, such as the date format.
     public let context: ModelValueContext
     /// The schema default, used when the key is absent.
@@ -48,6 +51,7 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
         self.name = name
         self.path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         self.firstKey = path[0]
+        self.hasDottedPath = path.count > 1
         self.isMutable = isMutable
         self.referencedModel = referencedModel
         self.onDelete = onDelete
@@ -67,8 +71,19 @@ public struct ModelField<Value: ModelValueRepresentable>: Sendable {
     /// The stored value at this field's path, if any; `null` counts as absent where it
     /// reads as the default. A step of a dotted path that holds something other than an
     /// object also counts as absent here: ``ModelDictionary/validate(_:)`` refuses it.
-    @inlinable
+    @inlinable @inline(__always)
     func storedValue(in dictionary: ModelDictionary) -> ModelValue? {
+        // The common read, inlined whole: a one-key path whose key sits where it sat last time.
+        if !hasDottedPath, let value = dictionary.hintedValue(forKey: firstKey, hint: hint) {
+            if nullReadsAsDefault, case .null = value { return nil }
+            return value
+        }
+        return storedValueMissingHint(in: dictionary)
+    }
+
+    /// The rest of ``storedValue(in:)``, out of line so the common read stays small.
+    @usableFromInline
+    func storedValueMissingHint(in dictionary: ModelDictionary) -> ModelValue? {
         guard var current = dictionary.value(forKey: firstKey, hint: hint) else { return nil }
         if path.count > 1 {
             for key in path.dropFirst() {

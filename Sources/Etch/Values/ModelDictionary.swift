@@ -14,23 +14,30 @@
 /// dictionary["mood"] = "happy"
 /// dictionary.keys               // ["id", "name", "mood"]
 /// ```
-public struct ModelDictionary: Sendable {
+public struct ModelDictionary: @unchecked Sendable {
     /// The keys, in order.
     public var keys: [String] { storedKeys }
-    /// The values, parallel to ``keys``.
-    public var values: [ModelValue] { storedValues }
+    /// The values, parallel to ``keys``, copied into an array.
+    ///
+    /// - Complexity: O(*n*): the values are kept in the model's own buffer, not in an array.
+    public var values: [ModelValue] {
+        Array(UnsafeBufferPointer(start: storage.elements, count: count))
+    }
 
-    @usableFromInline var storedKeys: [String]
-    @usableFromInline var storedValues: [ModelValue]
+    /// The keys, the index and the values, in one buffer shared by copies.
+    @usableFromInline var storage: ModelStorage
+
+    /// The keys, in order.
+    @inlinable var storedKeys: [String] { storage.headerAddress.pointee.keys }
     /// Position of each key, present only above ``indexThreshold`` keys.
-    @usableFromInline var index: [WireKey: Int]?
+    @inlinable var index: [WireKey: Int]? { storage.headerAddress.pointee.index }
 
     /// Above this many keys, lookups go through a hash index.
     @usableFromInline static let indexThreshold = 48
 
     /// An empty dictionary.
     public init() {
-        self.init(checkedKeys: [], values: [], index: nil)
+        storage = .make(keys: [], index: nil, capacity: 0)
     }
 
     /// Makes a dictionary from keys already known to be distinct, with the index they need
@@ -39,9 +46,20 @@ public struct ModelDictionary: Sendable {
     /// share one key array and one index.
     init(checkedKeys: [String], values: [ModelValue], index: [WireKey: Int]?) {
         assert(checkedKeys.count == values.count && (index != nil) == (checkedKeys.count > Self.indexThreshold))
-        storedKeys = checkedKeys
-        storedValues = values
-        self.index = index
+        storage = .make(keys: checkedKeys, index: index, values: values)
+    }
+
+    /// Makes a dictionary as ``init(checkedKeys:values:index:)`` does, moving the values out
+    /// of `source` (left uninitialized) instead of copying an array.
+    init(checkedKeys: [String], movingValuesFrom source: UnsafeMutablePointer<ModelValue>, index: [WireKey: Int]?) {
+        assert((index != nil) == (checkedKeys.count > Self.indexThreshold))
+        storage = .make(keys: checkedKeys, index: index, movingFrom: source, count: checkedKeys.count)
+    }
+
+    /// The value at `position`, which must be below ``count``.
+    @inlinable
+    func value(at position: Int) -> ModelValue {
+        storage.elements[position]
     }
 
     /// Makes a dictionary from key-value pairs; when a key repeats, the last value wins
@@ -125,7 +143,7 @@ public struct ModelDictionary: Sendable {
     }
 
     /// The number of keys.
-    @inlinable public var count: Int { storedKeys.count }
+    @inlinable public var count: Int { storage.headerAddress.pointee.count }
 
     /// Whether the dictionary has no keys.
     @inlinable public var isEmpty: Bool { storedKeys.isEmpty }
@@ -150,39 +168,70 @@ public struct ModelDictionary: Sendable {
     public subscript(key: String) -> ModelValue? {
         get {
             guard let position = position(of: key) else { return nil }
-            return storedValues[position]
+            return value(at: position)
         }
         set {
             if let position = position(of: key) {
                 if let newValue {
-                    storedValues[position] = newValue
+                    makeUnique(capacity: count)
+                    storage.elements[position] = newValue
                 } else {
-                    storedKeys.remove(at: position)
-                    storedValues.remove(at: position)
-                    rebuildIndex()
+                    remove(at: position)
                 }
             } else if let newValue {
-                storedKeys.append(key)
-                storedValues.append(newValue)
-                if index != nil {
-                    index![WireKey(key)] = storedKeys.count - 1
-                } else if storedKeys.count > Self.indexThreshold {
-                    rebuildIndex()
-                }
+                append(newValue, forKey: key)
             }
         }
+    }
+
+    /// Makes the buffer this dictionary's own, with room for `capacity` values.
+    @inlinable
+    mutating func makeUnique(capacity: Int) {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy(capacity: capacity)
+        } else if storage.capacity < capacity {
+            storage = storage.copy(capacity: Swift.max(capacity, storage.capacity * 2))
+        }
+    }
+
+    /// Adds a key that is not in the dictionary, with its value, at the end.
+    @usableFromInline
+    mutating func append(_ value: ModelValue, forKey key: String) {
+        let position = count
+        makeUnique(capacity: position + 1)
+        (storage.elements + position).initialize(to: value)
+        storage.headerAddress.pointee.count = position + 1
+        storage.headerAddress.pointee.keys.append(key)
+        if storage.headerAddress.pointee.index != nil {
+            storage.headerAddress.pointee.index![WireKey(key)] = position
+        } else if position + 1 > Self.indexThreshold {
+            rebuildIndex()
+        }
+    }
+
+    /// Removes the key at `position` and its value.
+    @usableFromInline
+    mutating func remove(at position: Int) {
+        makeUnique(capacity: count)
+        let elements = storage.elements
+        let last = count - 1
+        (elements + position).deinitialize(count: 1)
+        (elements + position).moveInitialize(from: elements + position + 1, count: last - position)
+        storage.headerAddress.pointee.count = last
+        storage.headerAddress.pointee.keys.remove(at: position)
+        rebuildIndex()
     }
 
     @usableFromInline
     mutating func rebuildIndex() {
         guard storedKeys.count > Self.indexThreshold else {
-            index = nil
+            storage.headerAddress.pointee.index = nil
             return
         }
         var positions: [WireKey: Int] = [:]
         positions.reserveCapacity(storedKeys.count)
         for (position, key) in storedKeys.enumerated() { positions[WireKey(key)] = position }
-        index = positions
+        storage.headerAddress.pointee.index = positions
     }
 }
 
@@ -193,7 +242,7 @@ extension ModelDictionary: Sequence {
         return AnyIterator {
             guard position < storedKeys.count else { return nil }
             defer { position += 1 }
-            return (storedKeys[position], storedValues[position])
+            return (storedKeys[position], value(at: position))
         }
     }
 

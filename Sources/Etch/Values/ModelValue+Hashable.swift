@@ -29,18 +29,18 @@ extension ModelValue: Hashable {
         case (.object(let lhs), .object(let rhs)):
             guard lhs.count == rhs.count else { return false }
             let lhsKeys = lhs.storedKeys
-            let lhsValues = lhs.storedValues
             let rhsKeys = rhs.storedKeys
-            let rhsValues = rhs.storedValues
             if lhsKeys.indices.allSatisfy({ WireKey.sameBytes(lhsKeys[$0], rhsKeys[$0]) }) {
-                for index in lhsValues.indices {
-                    guard lhsValues[index].equalsOrDefers(rhsValues[index], into: &pending) else { return false }
+                for index in lhsKeys.indices {
+                    guard lhs.value(at: index).equalsOrDefers(rhs.value(at: index), into: &pending) else {
+                        return false
+                    }
                 }
                 return true
             }
             for index in lhsKeys.indices {
                 guard let position = rhs.position(of: lhsKeys[index]),
-                    lhsValues[index].equalsOrDefers(rhsValues[position], into: &pending)
+                    lhs.value(at: index).equalsOrDefers(rhs.value(at: position), into: &pending)
                 else { return false }
             }
             return true
@@ -144,7 +144,7 @@ private struct ValueHashing {
     /// An array or object whose elements are being hashed.
     struct Frame {
         var keys: [String]
-        var values: [ModelValue]
+        var values: ContainerValues
         var isObject: Bool
         /// The next element to hash.
         var next = 0
@@ -166,11 +166,11 @@ private struct ValueHashing {
             case .array(let elements):
                 current.combine(5 as UInt8)
                 current.combine(elements.count)
-                frames.append(Frame(keys: [], values: elements, isObject: false, outer: current))
+                frames.append(Frame(keys: [], values: .array(elements), isObject: false, outer: current))
             case .object(let object):
                 current.combine(6 as UInt8)
                 frames.append(
-                    Frame(keys: object.storedKeys, values: object.storedValues, isObject: true, outer: current))
+                    Frame(keys: object.storedKeys, values: .object(object), isObject: true, outer: current))
             default:
                 value.hashScalar(into: &current)
             }

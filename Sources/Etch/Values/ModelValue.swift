@@ -87,7 +87,7 @@ extension ModelValue: CustomDebugStringConvertible {
     /// so values nested as deeply as the reader allows are described on any thread.
     public var debugDescription: String {
         var text = ""
-        var frames: [(keys: [String], values: [ModelValue], written: Int)] = []
+        var frames: [(keys: [String], values: ContainerValues, written: Int)] = []
         var value = self
         while true {
             switch value {
@@ -100,10 +100,10 @@ extension ModelValue: CustomDebugStringConvertible {
             case .string(let value): text += ".string(\(value.debugDescription))"
             case .array(let elements):
                 text += ".array(["
-                frames.append(([], elements, 0))
+                frames.append(([], .array(elements), 0))
             case .object(let object):
                 text += ".object(["
-                frames.append((object.storedKeys, object.storedValues, 0))
+                frames.append((object.storedKeys, .object(object), 0))
             }
             // Close what is complete, then start the next element of the innermost container.
             var next: ModelValue?

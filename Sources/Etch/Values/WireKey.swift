@@ -29,18 +29,22 @@ struct WireKey: Hashable, Sendable {
         if hashed == nil { Array(utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 
+    /// Whether two strings have the same representation, which proves they hold the same
+    /// bytes: two small strings (up to 15 bytes, kept inline) with the same contents, or one
+    /// native string's storage twice. Getters compare a field's key with the stored one this
+    /// way, inlined, so a read that hits its hint makes no call.
+    @inlinable @inline(__always)
+    static func sameRepresentation(_ lhs: String, _ rhs: String) -> Bool {
+        unsafeBitCast(lhs, to: (UInt64, UInt64).self) == unsafeBitCast(rhs, to: (UInt64, UInt64).self)
+    }
+
     /// Whether two strings have the same UTF-8 bytes.
     ///
     /// - Complexity: O(1) when the lengths differ (native strings know their length in
     ///   bytes), else one comparison of the bytes; no allocation.
     @inlinable
     static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-        // Equal representations hold equal bytes: two small strings (up to 15 bytes, kept
-        // inline) with the same contents, or one native string's storage twice. Getters
-        // compare a field's key with the stored one this way, most often with one compare.
-        if unsafeBitCast(lhs, to: (UInt64, UInt64).self) == unsafeBitCast(rhs, to: (UInt64, UInt64).self) {
-            return true
-        }
+        if sameRepresentation(lhs, rhs) { return true }
         let count = lhs.utf8.count
         guard count == rhs.utf8.count else { return false }
         let same = lhs.utf8.withContiguousStorageIfAvailable { lhsBytes in

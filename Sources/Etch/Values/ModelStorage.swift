@@ -1,0 +1,111 @@
+/// What a ``ModelStorage`` keeps before its values: the keys (an array that objects of one
+/// shape share), the hash index of a large dictionary, and how many values there are.
+@usableFromInline
+struct ModelStorageHeader {
+    @usableFromInline var keys: [String]
+    /// Position of each key, present only above ``ModelDictionary/indexThreshold`` keys.
+    @usableFromInline var index: [WireKey: Int]?
+    @usableFromInline var count: Int
+
+    @inlinable
+    init(keys: [String], index: [WireKey: Int]?, count: Int) {
+        self.keys = keys
+        self.index = index
+        self.count = count
+    }
+}
+
+/// The one allocation behind a ``ModelDictionary``: its header, then its values in place.
+///
+/// A model is one reference to this buffer, so copying a model, or reading a field of a
+/// model held in an array, retains once, and a value nested in an object is a pointer
+/// wide. The buffer is shared by copies and changed only while it is uniquely referenced
+/// (``ModelDictionary`` checks), which is what makes sending it between threads safe, and
+/// why ``ModelDictionary`` is `@unchecked Sendable` (`ManagedBuffer` itself is not).
+@usableFromInline
+final class ModelStorage: ManagedBuffer<ModelStorageHeader, ModelValue> {
+    /// Makes a buffer with room for `capacity` values, which the caller initializes before
+    /// setting ``ModelStorageHeader/count``.
+    @inlinable
+    static func make(keys: [String], index: [WireKey: Int]?, capacity: Int) -> ModelStorage {
+        let buffer = ModelStorage.create(minimumCapacity: capacity) { _ in
+            ModelStorageHeader(keys: keys, index: index, count: 0)
+        }
+        return unsafeDowncast(buffer, to: ModelStorage.self)
+    }
+
+    /// Makes a buffer holding `values`, moved out of `source`, which is left uninitialized.
+    @inlinable
+    static func make(
+        keys: [String], index: [WireKey: Int]?, movingFrom source: UnsafeMutablePointer<ModelValue>, count: Int
+    ) -> ModelStorage {
+        let storage = make(keys: keys, index: index, capacity: count)
+        storage.elements.moveInitialize(from: source, count: count)
+        storage.headerAddress.pointee.count = count
+        return storage
+    }
+
+    /// Makes a buffer holding copies of `values`.
+    @inlinable
+    static func make(keys: [String], index: [WireKey: Int]?, values: [ModelValue]) -> ModelStorage {
+        let storage = make(keys: keys, index: index, capacity: values.count)
+        _ = values.withUnsafeBufferPointer { source in
+            UnsafeMutableBufferPointer(start: storage.elements, count: source.count).initialize(fromContentsOf: source)
+        }
+        storage.headerAddress.pointee.count = values.count
+        return storage
+    }
+
+    /// The header, read and changed through its address: `ManagedBuffer.header` is a stored
+    /// property of a class, whose every access Swift checks for exclusivity at run time.
+    @inlinable
+    var headerAddress: UnsafeMutablePointer<ModelStorageHeader> {
+        withUnsafeMutablePointerToHeader { $0 }
+    }
+
+    /// The first value; valid while the buffer is alive.
+    @inlinable
+    var elements: UnsafeMutablePointer<ModelValue> {
+        withUnsafeMutablePointerToElements { $0 }
+    }
+
+    /// A copy that shares the keys and has room for at least `capacity` values.
+    @inlinable
+    func copy(capacity: Int) -> ModelStorage {
+        let header = headerAddress.pointee
+        let count = header.count
+        let copy = ModelStorage.make(keys: header.keys, index: header.index, capacity: Swift.max(capacity, count))
+        copy.elements.initialize(from: elements, count: count)
+        copy.headerAddress.pointee.count = count
+        return copy
+    }
+
+    deinit {
+        _ = withUnsafeMutablePointers { header, elements in
+            elements.deinitialize(count: header.pointee.count)
+        }
+    }
+}
+
+/// The elements of an array or the values of an object, read by position, for the code that
+/// walks nested values with a stack of frames (writing, hashing, describing).
+enum ContainerValues {
+    case array([ModelValue])
+    case object(ModelDictionary)
+
+    /// How many elements or values there are.
+    var count: Int {
+        switch self {
+        case .array(let elements): elements.count
+        case .object(let object): object.count
+        }
+    }
+
+    /// The element or value at `position`, below ``count``.
+    subscript(position: Int) -> ModelValue {
+        switch self {
+        case .array(let elements): elements[position]
+        case .object(let object): object.value(at: position)
+        }
+    }
+}
