@@ -30,14 +30,20 @@ extension ModelDictionary {
     /// shapes differ by one optional key before the field do not make it flip back and forth.
     @inlinable @inline(__always)
     func hintedValue(forKey key: String, hint: KeyPositionHint) -> ModelValue? {
+        hintedPosition(forKey: key, hint: hint).map(value(at:))
+    }
+
+    /// The position ``hintedValue(forKey:hint:)`` reads.
+    @inlinable @inline(__always)
+    func hintedPosition(forKey key: String, hint: KeyPositionHint) -> Int? {
         let guess = hint.position.load(ordering: .relaxed)
         let header = storage.headerAddress
         let count = header.pointee.count
         guard guess < count else { return nil }
         return header.pointee.keys.withUnsafeBufferPointer { keys in
-            if WireKey.sameRepresentation(keys[guess], key) { return value(at: guess) }
-            if guess + 1 < count, WireKey.sameRepresentation(keys[guess + 1], key) { return value(at: guess + 1) }
-            if guess > 0, WireKey.sameRepresentation(keys[guess - 1], key) { return value(at: guess - 1) }
+            if WireKey.sameRepresentation(keys[guess], key) { return guess }
+            if guess + 1 < count, WireKey.sameRepresentation(keys[guess + 1], key) { return guess + 1 }
+            if guess > 0, WireKey.sameRepresentation(keys[guess - 1], key) { return guess - 1 }
             return nil
         }
     }

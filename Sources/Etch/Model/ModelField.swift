@@ -174,12 +174,15 @@ extension ModelDictionary {
     /// did not pass the field's checks.
     @inlinable
     public subscript<Value>(_checked field: ModelField<Value>) -> Value {
-        get {
-            if let stored = field.storedValue(in: self) {
-                return Value(_checked: stored, context: field.context, proof: _CheckedProof())
+        @inline(__always) get {
+            // The common read converts the value where it is stored, without copying it first.
+            if !field.hasDottedPath, let position = hintedPosition(forKey: field.firstKey, hint: field.hint) {
+                let stored = storage.elements + position
+                if !field.nullReadsAsDefault || !stored.pointee.isNull {
+                    return Value(_checked: stored.pointee, context: field.context, proof: _CheckedProof())
+                }
             }
-            if let fallback = field.defaultValue ?? Value.valueForMissingKey { return fallback }
-            preconditionFailure("Etch: required field \(field.name) is missing")
+            return readMissingHint(field)
         }
         set {
             let stored = newValue.modelValue(context: field.context)
@@ -205,6 +208,16 @@ extension ModelDictionary {
                 setValue(stored, atPath: field.path)
             }
         }
+    }
+
+    /// The rest of the `_checked` getter, kept out of the inlined read.
+    @inlinable
+    func readMissingHint<Value>(_ field: ModelField<Value>) -> Value {
+        if let stored = field.storedValueMissingHint(in: self) {
+            return Value(_checked: stored, context: field.context, proof: _CheckedProof())
+        }
+        if let fallback = field.defaultValue ?? Value.valueForMissingKey { return fallback }
+        preconditionFailure("Etch: required field \(field.name) is missing")
     }
 
     /// Writes a field's value, even when it equals the field's default, as a memberwise

@@ -8,6 +8,13 @@ extension String: ModelValueRepresentable {
         self = value
     }
 
+    /// Reads a checked value with no call, for getters.
+    @inlinable
+    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+        guard case .string(let value) = checkedModelValue else { preconditionFailure("Etch: a checked value changed") }
+        self = value
+    }
+
     /// Writes a JSON string.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue { .string(self) }
@@ -23,6 +30,13 @@ extension Bool: ModelValueRepresentable {
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         guard case .bool(let value) = modelValue else { throw Self.mismatch(modelValue) }
+        self = value
+    }
+
+    /// Reads a checked value with no call, for getters.
+    @inlinable
+    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+        guard case .bool(let value) = checkedModelValue else { preconditionFailure("Etch: a checked value changed") }
         self = value
     }
 
@@ -63,6 +77,16 @@ func readInteger<T: FixedWidthInteger>(_ modelValue: ModelValue, as type: T.Type
 }
 
 extension Int: ModelValueRepresentable {
+    /// Reads a checked value, with no call when it is held as ``ModelValue/int(_:)``.
+    @inlinable
+    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+        if case .int(let value) = checkedModelValue, let result = Int(exactly: value) {
+            self = result
+        } else {
+            self = Self._converting(checkedModelValue, context: context)
+        }
+    }
+
     /// Reads an integer, or an integral double, that fits in `Int`; throws for other kinds or out-of-range values.
     @inlinable
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
@@ -82,6 +106,16 @@ extension Int: ModelValueRepresentable {
 }
 
 extension Int64: ModelValueRepresentable {
+    /// Reads a checked value, with no call when it is held as ``ModelValue/int(_:)``.
+    @inlinable
+    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+        if case .int(let value) = checkedModelValue, let result = Int64(exactly: value) {
+            self = result
+        } else {
+            self = Self._converting(checkedModelValue, context: context)
+        }
+    }
+
     /// Reads an integer, or an integral double, that fits in `Int64`; throws for other kinds or
     /// out-of-range values.
     @inlinable

@@ -96,8 +96,14 @@ extension ModelValueRepresentable {
     /// that passed that initializer, so it cannot fail.
     @inlinable
     public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+        self = Self._converting(checkedModelValue, context: context)
+    }
+
+    /// Reads a value that passed ``init(modelValue:context:)`` before, so it cannot fail.
+    @usableFromInline
+    static func _converting(_ checkedModelValue: ModelValue, context: ModelValueContext) -> Self {
         do {
-            try self.init(modelValue: checkedModelValue, context: context)
+            return try Self(modelValue: checkedModelValue, context: context)
         } catch {
             preconditionFailure("Etch: a checked value no longer converts: \(error)")
         }

@@ -61,6 +61,7 @@ extension ModelValue {
     }
 
     /// Whether the value is JSON `null`.
+    @inlinable
     public var isNull: Bool {
         if case .null = self { return true }
         return false
