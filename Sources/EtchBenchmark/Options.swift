@@ -74,8 +74,10 @@ struct Options {
         OPTIONS:
           --quick          Tiny iteration counts and sizes (data sources of 10k and 100k, a batch
                            of 1k, no 1M; stores of 10k): a smoke run for CI.
-          --json           Print one JSON array of objects {"name", "etch_seconds",
-                           "baseline_seconds", "ratio"} on standard output, instead of the table.
+          --json           Print one JSON array of objects {"name", "unit", "etch_seconds",
+                           "baseline_seconds", "ratio"} on standard output, instead of the table;
+                           rows of "unit": "bytes" carry "etch_bytes" and "baseline_bytes" instead
+                           of the seconds.
           --data <dir>     Read twitter.json and canada.json from <dir> only. Without it,
                            $ETCH_BENCH_DATA is used when set, else ../shared/data next to the
                            package. Without twitter.json, a twitter-like document is generated

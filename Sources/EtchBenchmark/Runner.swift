@@ -41,8 +41,7 @@ struct Runner {
             }
         }
         results.append(
-            BenchmarkResult(
-                name: name, etchSeconds: seconds[0], baselineSeconds: seconds[1], requiredRatio: requiredRatio))
+            BenchmarkResult(name: name, etch: seconds[0], baseline: seconds[1], requiredRatio: requiredRatio))
     }
 
     /// Says on standard error what runs now, so a long run shows it is alive.
