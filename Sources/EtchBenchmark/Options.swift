@@ -69,7 +69,8 @@ struct Options {
         Compares Etch with what a user would write without it, on the same bytes, in one run.
         Each row prints the median time of one operation the Etch way and the baseline way
         (monotonic clock, warm-up, 9 repetitions timed in alternation), and
-        ratio = baseline / etch: above 1 means Etch is faster.
+        ratio = baseline / etch: above 1 means Etch is faster. The memory row prints heap
+        bytes instead, and there ratio above 1 means Etch keeps fewer.
 
         OPTIONS:
           --quick          Tiny iteration counts and sizes (data sources of 10k and 100k, a batch
@@ -122,6 +123,15 @@ struct Options {
                             status.copyWith(retweetCount:) vs copying the Codable struct and
                             setting its retweetCount; each side stores its copy in an array, as
                             an app replacing an object does. Bar: 3x or more.
+          memory per twitter status
+                            heap bytes in use per status (its user, entities and retweet
+                            included) after decoding twitter.json 20 times (4 with --quick) and
+                            keeping every result: SearchResult(jsonData:), which keeps every key
+                            of the JSON, declared or not, vs JSONDecoder into the Codable
+                            structs, which keep only their fields. Read from glibc's
+                            malloc_info() (mallinfo2's uordblks + hblkhd: blocks with their
+                            headers), after one result made and dropped and one kept; skipped
+                            without glibc. Bar: at most 1.3x the struct's bytes.
           data source replace, N objects
                             DataSource.update(id:) { $0.copyWith(rank:) } moving one object to a
                             random new rank, vs an array: firstIndex(where:), the same copyWith,

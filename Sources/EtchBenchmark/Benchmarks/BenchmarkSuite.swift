@@ -10,6 +10,7 @@ enum BenchmarkSuite {
         try await CodableBenchmarks.run(&runner, data: data)
         try await ModelBenchmarks.run(&runner, data: data)
         try await StructBenchmarks.run(&runner, data: data)
+        try await MemoryBenchmarks.run(&runner, data: data)
         try await DataSourceBenchmarks.run(&runner)
         try await StoreBenchmarks.run(&runner)
         try await StoreFileBenchmarks.run(&runner)
