@@ -69,13 +69,16 @@ struct Options {
         Compares Etch with what a user would write without it, on the same bytes, in one run.
         Each row prints the median time of one operation the Etch way and the baseline way
         (monotonic clock, warm-up, 9 repetitions timed in alternation), and
-        ratio = baseline / etch: above 1 means Etch is faster.
+        ratio = baseline / etch: above 1 means Etch is faster. The memory row prints heap
+        bytes instead, and there ratio above 1 means Etch keeps fewer.
 
         OPTIONS:
           --quick          Tiny iteration counts and sizes (data sources of 10k and 100k, a batch
                            of 1k, no 1M; stores of 10k): a smoke run for CI.
-          --json           Print one JSON array of objects {"name", "etch_seconds",
-                           "baseline_seconds", "ratio"} on standard output, instead of the table.
+          --json           Print one JSON array of objects {"name", "unit", "etch_seconds",
+                           "baseline_seconds", "ratio"} on standard output, instead of the table;
+                           rows of "unit": "bytes" carry "etch_bytes" and "baseline_bytes" instead
+                           of the seconds.
           --data <dir>     Read twitter.json and canada.json from <dir> only. Without it,
                            $ETCH_BENCH_DATA is used when set, else ../shared/data next to the
                            package. Without twitter.json, a twitter-like document is generated
@@ -111,6 +114,24 @@ struct Options {
           copyWith 1 field, copyWith 3 fields
                             a copy of one status with fields changed vs copying its
                             [String: Any] and setting the keys.
+          read Int vs struct, read nested vs struct, read array vs struct
+                            one property of one status (retweetCount, user.followersCount, and
+                            the id of each of entities.userMentions): the typed getter vs the
+                            stored property of the hand-written Codable structs (JSONDecoder),
+                            the fastest read there is. No bar: shown so the distance is seen.
+          copyWith 1 field vs struct
+                            status.copyWith(retweetCount:) vs copying the Codable struct and
+                            setting its retweetCount; each side stores its copy in an array, as
+                            an app replacing an object does. Bar: 3x or more.
+          memory per twitter status
+                            heap bytes in use per status (its user, entities and retweet
+                            included) after decoding twitter.json 20 times (4 with --quick) and
+                            keeping every result: SearchResult(jsonData:), which keeps every key
+                            of the JSON, declared or not, vs JSONDecoder into the Codable
+                            structs, which keep only their fields. Read from glibc's
+                            malloc_info() (mallinfo2's uordblks + hblkhd: blocks with their
+                            headers), after one result made and dropped and one kept; skipped
+                            without glibc. Bar: at most 1.3x the struct's bytes.
           data source replace, N objects
                             DataSource.update(id:) { $0.copyWith(rank:) } moving one object to a
                             random new rank, vs an array: firstIndex(where:), the same copyWith,

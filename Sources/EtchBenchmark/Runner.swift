@@ -41,8 +41,45 @@ struct Runner {
             }
         }
         results.append(
-            BenchmarkResult(
-                name: name, etchSeconds: seconds[0], baselineSeconds: seconds[1], requiredRatio: requiredRatio))
+            BenchmarkResult(name: name, etch: seconds[0], baseline: seconds[1], requiredRatio: requiredRatio))
+    }
+
+    /// Compares the heap bytes that the Etch way's results and the baseline's keep alive.
+    ///
+    /// Each side makes `copies` results and holds them all; the row reports the growth of
+    /// the heap divided by `copies * objects`, the bytes each object costs. Without glibc
+    /// (see ``HeapMeter``) the row is skipped with a note.
+    ///
+    /// - Parameters:
+    ///   - name: The row's name.
+    ///   - copies: How many results each side makes and holds at once; more make the
+    ///     allocator's noise (its per-thread caches of freed blocks) smaller per object.
+    ///   - objects: How many objects one result holds, so the bytes are per object.
+    ///   - requiredRatio: The `baseline / etch` ratio this row must reach, if it has a bar:
+    ///     `1 / 1.3` for "at most 1.3x the baseline's bytes".
+    ///   - etch: Makes one result the Etch way.
+    ///   - baseline: Makes the same result the way a user would without Etch.
+    mutating func compareRetainedBytes<EtchResult, BaselineResult>(
+        _ name: String, copies: Int, objects: Int, requiredRatio: Double? = nil,
+        etch: () throws -> EtchResult, baseline: () throws -> BaselineResult
+    ) throws {
+        guard includes(name) else { return }
+        #if canImport(Glibc)
+            guard let meter = HeapMeter() else {
+                note("skipped \(name): the C library has no malloc_info()")
+                return
+            }
+            progress(name)
+            let perObject = Double(copies * objects)
+            let etchBytes = options.side == .baseline ? 0 : try meter.retainedBytes(copies: copies, etch)
+            let baselineBytes = options.side == .etch ? 0 : try meter.retainedBytes(copies: copies, baseline)
+            results.append(
+                BenchmarkResult(
+                    name: name, unit: .bytes, etch: Double(etchBytes) / perObject,
+                    baseline: Double(baselineBytes) / perObject, requiredRatio: requiredRatio))
+        #else
+            note("skipped \(name): it needs glibc's malloc statistics")
+        #endif
     }
 
     /// Says on standard error what runs now, so a long run shows it is alive.

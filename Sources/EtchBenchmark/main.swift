@@ -36,7 +36,7 @@ do {
         Report.bars(runner.results).forEach(printError)
     } else {
         print(Report.table(runner.results))
-        print("ratio = baseline / etch: above 1 means Etch is faster. Times are medians per operation.")
+        print(Report.legend(runner.results))
     }
     printError("checksum: \(runner.harness.checksum)")
 } catch {

@@ -53,7 +53,9 @@ enum CodableTwitter {
         let inReplyToUserIdStr: String?
         let inReplyToScreenName: String?
         let user: TwitterUser
-        let retweetCount: Int
+        /// A `var`, unlike the other fields, so the "copyWith 1 field vs struct" row can set
+        /// it on a copy; `Codable` treats it as it treats a `let`.
+        var retweetCount: Int
         let favoriteCount: Int
         let entities: Entities
         let favorited: Bool

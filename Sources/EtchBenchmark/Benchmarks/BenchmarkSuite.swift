@@ -9,6 +9,8 @@ enum BenchmarkSuite {
         try await CodingBenchmarks.run(&runner, data: data)
         try await CodableBenchmarks.run(&runner, data: data)
         try await ModelBenchmarks.run(&runner, data: data)
+        try await StructBenchmarks.run(&runner, data: data)
+        try await MemoryBenchmarks.run(&runner, data: data)
         try await DataSourceBenchmarks.run(&runner)
         try await StoreBenchmarks.run(&runner)
         try await StoreFileBenchmarks.run(&runner)
