@@ -200,13 +200,25 @@ extension ModelDictionary {
                     Value(_checked: current, context: field.context, proof: _CheckedProof()).modelValue(
                         context: field.context) != stored
                 {
-                    setValue(stored, atPath: field.path)
+                    replaceValue(with: stored, for: field)
                 }
             } else if field.defaultValue?.modelValue(context: field.context) != stored {
                 // An absent key already reads as the default: writing it would change nothing
                 // but the bytes, and a copy that changes nothing stays equal.
                 setValue(stored, atPath: field.path)
             }
+        }
+    }
+
+    /// Replaces the stored value of a field that has one: in place at the hinted position
+    /// when the key is there, else by its path.
+    @inlinable
+    mutating func replaceValue<Value>(with value: ModelValue, for field: ModelField<Value>) {
+        if !field.hasDottedPath, let position = hintedPosition(forKey: field.firstKey, hint: field.hint) {
+            makeUnique(capacity: count)
+            storage.elements[position] = value
+        } else {
+            setValue(value, atPath: field.path)
         }
     }
 

@@ -75,14 +75,19 @@ final class ModelStorage: ManagedBuffer<ModelStorageHeader, ModelValue> {
         let header = headerAddress.pointee
         let count = header.count
         let copy = ModelStorage.make(keys: header.keys, index: header.index, capacity: Swift.max(capacity, count))
-        copy.elements.initialize(from: elements, count: count)
+        // One element at a time, so the copy is specialized for `ModelValue` rather than
+        // going through its value witness for each element.
+        let source = elements
+        let target = copy.elements
+        for position in 0..<count { (target + position).initialize(to: source[position]) }
         copy.headerAddress.pointee.count = count
         return copy
     }
 
     deinit {
-        _ = withUnsafeMutablePointers { header, elements in
-            elements.deinitialize(count: header.pointee.count)
+        // One element at a time, specialized, as in ``copy(capacity:)``.
+        withUnsafeMutablePointers { header, elements in
+            for position in 0..<header.pointee.count { (elements + position).deinitialize(count: 1) }
         }
     }
 }
