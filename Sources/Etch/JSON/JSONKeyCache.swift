@@ -25,6 +25,8 @@ struct JSONKeyCache {
     private var entries: [Entry]
     private let mask: Int
     private var lastID = 0
+    /// Every string the cache made, by identity minus one: an evicted key keeps its string.
+    private var strings: [String] = []
 
     /// Makes a cache; a cache for a small input holds nothing, as making it would cost more
     /// than it saves.
@@ -47,18 +49,6 @@ struct JSONKeyCache {
         return (Int(truncatingIfNeeded: mixed >> (64 - Self.sizeBits)), Int(truncatingIfNeeded: mixed >> 32) & mask)
     }
 
-    /// The string cached for the key of `length` bytes at `offset`, and its identity, if any.
-    @inline(__always)
-    func string(forHash hash: Int, offset: Int, length: Int, in base: UnsafePointer<UInt8>) -> (String, id: Int)? {
-        let (first, second) = slots(forHash: hash)
-        var entry = entries[first]
-        if entry.length != length || memcmp(base + entry.offset, base + offset, length) != 0 {
-            entry = entries[second]
-            guard entry.length == length, memcmp(base + entry.offset, base + offset, length) == 0 else { return nil }
-        }
-        return (entry.string, entry.id)
-    }
-
     /// Caches the string of the key of `length` bytes at `offset` in a free one of its two
     /// slots, or else in place of the key in the first, and returns its new identity.
     @inline(__always)
@@ -67,6 +57,66 @@ struct JSONKeyCache {
         let slot = entries[first].length >= 0 && entries[second].length < 0 ? second : first
         lastID += 1
         entries[slot] = Entry(offset: offset, length: length, string: string, id: lastID)
+        strings.append(string)
         return lastID
+    }
+
+    /// The string with identity `id`, which the cache gave out.
+    @inline(__always)
+    func string(withID id: Int) -> String {
+        strings[id - 1]
+    }
+
+    /// A hash of a key's bytes from at most two unaligned loads, never reading outside them.
+    @inline(__always)
+    static func hash(of bytes: UnsafePointer<UInt8>, length: Int) -> Int {
+        let (first, last) = edges(of: bytes, length: length)
+        // Both halves mixed by multiplication, then the high bits folded down, so the two
+        // slots taken from the result do not collide together for keys sharing an edge.
+        let mixed = ((first &* 0x9E37_79B9_7F4A_7C15) ^ last ^ UInt64(length)) &* 0xC2B2_AE3D_27D4_EB4F
+        return Int(truncatingIfNeeded: mixed ^ (mixed >> 29))
+    }
+
+    /// The first and the last eight bytes of a key (overlapping when it is shorter than 16);
+    /// for a shorter key, its first and last four bytes, or its bytes one by one below four.
+    @inline(__always)
+    static func edges(of bytes: UnsafePointer<UInt8>, length: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(bytes)
+        if length >= 8 {
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self))
+        }
+        if length >= 4 {
+            return (
+                UInt64(raw.loadUnaligned(as: UInt32.self)),
+                UInt64(raw.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self))
+            )
+        }
+        var word: UInt64 = 0
+        for index in 0..<length { word = word << 8 | UInt64(bytes[index]) }
+        return (word, 0)
+    }
+
+    /// Whether `length` bytes at two places are equal; for keys up to 16 bytes, without a call.
+    @inline(__always)
+    static func sameBytes(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, length: Int) -> Bool {
+        guard length <= 16 else { return memcmp(lhs, rhs, length) == 0 }
+        return edges(of: lhs, length: length) == edges(of: rhs, length: length)
+    }
+
+    /// The identity of the key of `length` bytes at `offset`, if the cache holds it. Its
+    /// string is ``string(withID:)``: the reader keeps only identities while it reads.
+    @inline(__always)
+    func id(forHash hash: Int, offset: Int, length: Int, in base: UnsafePointer<UInt8>) -> Int? {
+        let (first, second) = slots(forHash: hash)
+        if entries[first].length == length, Self.sameBytes(base + entries[first].offset, base + offset, length: length)
+        {
+            return entries[first].id
+        }
+        if entries[second].length == length,
+            Self.sameBytes(base + entries[second].offset, base + offset, length: length)
+        {
+            return entries[second].id
+        }
+        return nil
     }
 }

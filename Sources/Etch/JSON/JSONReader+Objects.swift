@@ -10,13 +10,13 @@ extension JSONReader {
     mutating func makeObject(keyStart: Int, valueStart: Int) -> ModelDictionary {
         guard shapes.isEnabled else {
             let objectValues = values.popArray(from: valueStart)
+            keyIDs.removeAll(from: keyStart)
             return ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
         }
         let ids = keyIDs.elements(from: keyStart)
         guard let slot = shapes.slot(for: ids) else {
             let objectValues = values.popArray(from: valueStart)
-            keyIDs.removeAll(from: keyStart)
-            return ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
+            return ModelDictionary(keys: popKeys(from: keyStart), values: objectValues)
         }
         if let shape = shapes.shape(in: slot, matching: ids) {
             keyIDs.removeAll(from: keyStart)
@@ -26,12 +26,22 @@ extension JSONReader {
         }
         let idArray = Array(ids)
         let objectValues = values.popArray(from: valueStart)
-        keyIDs.removeAll(from: keyStart)
-        let dictionary = ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
+        let dictionary = ModelDictionary(keys: popKeys(from: keyStart), values: objectValues)
         // Fewer keys than were read means one repeated: such objects are rare, not worth a slot.
         if dictionary.count == idArray.count {
             shapes.store(.init(ids: idArray, keys: dictionary.storedKeys, index: dictionary.index), in: slot)
         }
         return dictionary
+    }
+
+    /// Pops the keys and their identities from `keyStart`, with the key cache's strings in
+    /// place of the empty ones that stand for its identities (see ``readKey()``).
+    private mutating func popKeys(from keyStart: Int) -> [String] {
+        var popped = keys.popArray(from: keyStart)
+        for (position, id) in keyIDs.elements(from: keyStart).enumerated() where id > 0 {
+            popped[position] = keyCache.string(withID: id)
+        }
+        keyIDs.removeAll(from: keyStart)
+        return popped
     }
 }

@@ -31,32 +31,40 @@ extension JSONReader {
 
     /// Reads an object key whose opening quote is at `position`, sharing the strings of
     /// keys that repeat through the document. The identity is the key cache's (see
-    /// ``JSONKeyCache``), or 0 for a key the cache does not hold.
+    /// ``JSONKeyCache``), or 0 for a key the cache does not hold; only then is the string
+    /// returned, and it is empty otherwise: ``JSONKeyCache/string(withID:)`` has it, and an
+    /// object whose shape is known never needs it, so no key is retained and released.
     @inline(__always)
     mutating func readKey() throws(JSONError) -> (String, id: Int) {
         guard keyCache.isEnabled else { return (try readString(), 0) }
         let start = position + 1
         var cursor = start
-        var bits: UInt8 = 0
-        var hash = 0
+        // Eight bytes at a time while none of them is special, as in `readString()`.
+        var wordBits: UInt64 = 0
+        while cursor &+ 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+            guard !Self.hasSpecialByte(word) else { break }
+            wordBits |= word
+            cursor &+= 8
+        }
+        var bits: UInt8 = wordBits & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
         while cursor < end {
             let byte = base[cursor]
             if byte == JSONByte.quote {
                 let length = cursor - start
                 guard length <= JSONKeyCache.maxLength else { break }
-                hash = hash &+ length
-                if let cached = keyCache.string(forHash: hash, offset: start, length: length, in: base) {
+                let hash = JSONKeyCache.hash(of: base + start, length: length)
+                if let id = keyCache.id(forHash: hash, offset: start, length: length, in: base) {
                     position = cursor + 1
-                    return cached
+                    return ("", id)
                 }
                 let key = try makeString(from: start, to: cursor, isASCII: bits < 0x80)
                 let id = keyCache.store(key, forHash: hash, offset: start, length: length)
                 position = cursor + 1
-                return (key, id)
+                return ("", id)
             }
             if byte == JSONByte.backslash || byte < 0x20 { break }
             bits |= byte
-            hash = hash &* 31 &+ Int(byte)
             cursor += 1
         }
         return (try readString(), 0)
@@ -95,11 +103,13 @@ extension JSONReader {
             }
             let byte = base[cursor]
             if byte == JSONByte.quote {
-                try appendRun(from: runStart, to: cursor)
+                appendRun(from: runStart, to: cursor)
                 position = cursor + 1
+                if let string = String(validating: scratch, as: UTF8.self) { return string }
+                try locateInvalidUTF8(from: start, to: cursor)
                 return String(decoding: scratch, as: UTF8.self)
             } else if byte == JSONByte.backslash {
-                try appendRun(from: runStart, to: cursor)
+                appendRun(from: runStart, to: cursor)
                 cursor = try readEscape(at: cursor)
                 runStart = cursor
             } else if byte < 0x20 {
@@ -112,12 +122,29 @@ extension JSONReader {
         }
     }
 
-    /// Appends unescaped bytes to `scratch`, checking their UTF-8. A multibyte sequence
-    /// cannot hold a `\`, so checking each run between escapes on its own is exact.
-    private mutating func appendRun(from start: Int, to stop: Int) throws(JSONError) {
+    /// Appends unescaped bytes to `scratch`. Their UTF-8 is checked once, when the string is
+    /// made from `scratch`: escapes decode to valid UTF-8 and a multibyte sequence cannot
+    /// hold a `\`, so the whole is valid exactly when every run between escapes is.
+    private mutating func appendRun(from start: Int, to stop: Int) {
         guard stop > start else { return }
-        try validateUTF8(from: start, to: stop)
         scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: stop - start))
+    }
+
+    /// Throws at the first byte that breaks UTF-8 in the runs between the (already read)
+    /// escapes of the string from `start` to its closing quote at `stop`.
+    private func locateInvalidUTF8(from start: Int, to stop: Int) throws(JSONError) {
+        var runStart = start
+        var cursor = start
+        while cursor < stop {
+            guard base[cursor] == JSONByte.backslash else {
+                cursor += 1
+                continue
+            }
+            try validateUTF8(from: runStart, to: cursor)
+            cursor += base[cursor + 1] == UInt8(ascii: "u") ? 6 : 2
+            runStart = cursor
+        }
+        try validateUTF8(from: runStart, to: stop)
     }
 
     /// Decodes the escape whose `\` is at `cursor` into `scratch`; returns the position after it.

@@ -84,11 +84,15 @@ struct JSONReader {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        while position < end {
-            let byte = base[position]
-            guard JSONByte.isWhitespace(byte) else { return }
-            position += 1
+        guard position < end, JSONByte.isWhitespace(base[position]) else { return }
+        position += 1
+        // Indentation of pretty-printed JSON: eight spaces at a time.
+        while position &+ 8 <= end,
+            UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+        {
+            position &+= 8
         }
+        while position < end, JSONByte.isWhitespace(base[position]) { position += 1 }
     }
 
     /// Reads one value, with everything nested in it, starting at `position`.

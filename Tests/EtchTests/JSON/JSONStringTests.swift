@@ -25,6 +25,10 @@ extension JSONStringTests {
         InvalidUTF8Case(id: "above U+10FFFF", bytes: [0xF4, 0x90, 0x80, 0x80], column: 3),
         InvalidUTF8Case(id: "invalid lead byte", bytes: [0x41, 0xFF], column: 4),
         InvalidUTF8Case(id: "invalid after escape", bytes: [0x5C, 0x6E, 0xFE], column: 5),
+        InvalidUTF8Case(
+            id: "invalid between unicode escapes",
+            bytes: Array(#"\u0041"#.utf8) + [0xE2, 0x82] + Array(#"\u00e9"#.utf8),
+            column: 9),
     ]
 
     @Test(arguments: invalidUTF8Cases)
