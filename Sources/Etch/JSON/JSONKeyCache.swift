@@ -56,6 +56,8 @@ struct JSONKeyCache {
         let (first, second) = slots(forHash: hash)
         let slot = entries[first].length >= 0 && entries[second].length < 0 ? second : first
         lastID += 1
+        // A long key a model declares becomes the field's own string (see `DeclaredKeys`).
+        let string = DeclaredKeys.shared(string)
         entries[slot] = Entry(offset: offset, length: length, string: string, id: lastID)
         strings.append(string)
         return lastID

@@ -50,7 +50,7 @@ public final class ModelField<Value: ModelValueRepresentable>: Sendable {
     ) {
         self.name = name
         self.path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        self.firstKey = path[0]
+        self.firstKey = DeclaredKeys.share(path[0])
         self.hasDottedPath = path.count > 1
         self.isMutable = isMutable
         self.referencedModel = referencedModel

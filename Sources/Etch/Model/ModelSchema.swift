@@ -47,8 +47,9 @@ public struct _ModelSchema: Sendable {
     }
 }
 
-/// A ``ModelField`` of any value type, as a model's field table holds it.
-public protocol _AnyModelField: Sendable {
+/// A ``ModelField`` of any value type, as a model's field table holds it. Class-bound, so
+/// the table holds one reference per field rather than a boxed existential.
+public protocol _AnyModelField: AnyObject, Sendable {
     /// The Swift name.
     var name: String { get }
     /// The wire key path.

@@ -15,6 +15,12 @@ extension String: ModelValueRepresentable {
         self = value
     }
 
+    /// Checks the kind in place, for validation.
+    @inlinable
+    public static func _validate(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
+        guard case .string = modelValue else { throw mismatch(modelValue) }
+    }
+
     /// Writes a JSON string.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue { .string(self) }
@@ -38,6 +44,12 @@ extension Bool: ModelValueRepresentable {
     public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .bool(let value) = checkedModelValue else { preconditionFailure("Etch: a checked value changed") }
         self = value
+    }
+
+    /// Checks the kind in place, for validation.
+    @inlinable
+    public static func _validate(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
+        guard case .bool = modelValue else { throw mismatch(modelValue) }
     }
 
     /// Writes a JSON boolean.
@@ -101,6 +113,13 @@ extension Int: ModelValueRepresentable {
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue { .int(Int64(self)) }
 
+    /// Checks an integer in place, and any other value by reading it, for validation.
+    @inlinable
+    public static func _validate(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
+        if case .int(let value) = modelValue, Int(exactly: value) != nil { return }
+        _ = try Self(modelValue: modelValue, context: context)
+    }
+
     /// `"Int"`, as error messages name this type.
     public static var typeDescription: String { "Int" }
 }
@@ -130,6 +149,13 @@ extension Int64: ModelValueRepresentable {
     /// Writes a JSON integer.
     @inlinable
     public func modelValue(context: ModelValueContext) -> ModelValue { .int(self) }
+
+    /// Checks an integer in place, and any other value by reading it, for validation.
+    @inlinable
+    public static func _validate(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
+        if case .int(let value) = modelValue, Int64(exactly: value) != nil { return }
+        _ = try Self(modelValue: modelValue, context: context)
+    }
 
     /// `"Int64"`, as error messages name this type.
     public static var typeDescription: String { "Int64" }
