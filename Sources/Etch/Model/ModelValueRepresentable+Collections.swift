@@ -80,11 +80,19 @@ extension Array: ModelValueRepresentable where Element: ModelValueRepresentable 
     }
 
     /// Reads an already checked array, each element without checking it again; traps for other kinds.
+    /// Inlinable, so a getter builds its array specialized for `Element`.
+    @inlinable
     public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .array(let elements) = checkedModelValue else {
             preconditionFailure("Etch: a checked array is no longer an array")
         }
-        self = elements.map { Element(_checked: $0, context: context, proof: proof) }
+        self = Array(unsafeUninitializedCapacity: elements.count) { buffer, initialized in
+            for (position, element) in elements.enumerated() {
+                (buffer.baseAddress! + position).initialize(
+                    to: Element(_checked: element, context: context, proof: proof))
+            }
+            initialized = elements.count
+        }
     }
 
     /// The element type's name in brackets, such as `"[Int]"`.
@@ -100,9 +108,9 @@ extension Dictionary: ModelValueRepresentable where Key == String, Value: ModelV
         guard case .object(let object) = modelValue else { throw Self.mismatch(modelValue) }
         var result: [String: Value] = [:]
         result.reserveCapacity(object.count)
-        for (key, value) in zip(object.keys, object.values) {
+        for (position, key) in object.storedKeys.enumerated() {
             do {
-                result[key] = try Value(modelValue: value, context: context)
+                result[key] = try Value(modelValue: object.value(at: position), context: context)
             } catch {
                 throw error.prefixed(by: .key(key))
             }
@@ -119,14 +127,15 @@ extension Dictionary: ModelValueRepresentable where Key == String, Value: ModelV
     }
 
     /// Reads an already checked object, each value without checking it again; traps for other kinds.
+    @inlinable
     public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .object(let object) = checkedModelValue else {
             preconditionFailure("Etch: a checked dictionary is no longer an object")
         }
         var result: [String: Value] = [:]
         result.reserveCapacity(object.count)
-        for (key, value) in zip(object.keys, object.values) {
-            result[key] = Value(_checked: value, context: context, proof: proof)
+        for (position, key) in object.storedKeys.enumerated() {
+            result[key] = Value(_checked: object.value(at: position), context: context, proof: proof)
         }
         self = result
     }
