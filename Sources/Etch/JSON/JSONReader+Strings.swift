@@ -9,12 +9,7 @@ extension JSONReader {
         var cursor = start
         // Eight bytes at a time while none of them is special.
         var wordBits: UInt64 = 0
-        while cursor &+ 8 <= end {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
-            guard !Self.hasSpecialByte(word) else { break }
-            wordBits |= word
-            cursor &+= 8
-        }
+        cursor = Self.skipPlainWords(base, from: cursor, to: end, bits: &wordBits)
         var bits: UInt8 = wordBits & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
         while cursor < end {
             let byte = base[cursor]
@@ -41,12 +36,7 @@ extension JSONReader {
         var cursor = start
         // Eight bytes at a time while none of them is special, as in `readString()`.
         var wordBits: UInt64 = 0
-        while cursor &+ 8 <= end {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
-            guard !Self.hasSpecialByte(word) else { break }
-            wordBits |= word
-            cursor &+= 8
-        }
+        cursor = Self.skipPlainWords(base, from: cursor, to: end, bits: &wordBits)
         var bits: UInt8 = wordBits & 0x8080_8080_8080_8080 == 0 ? 0 : 0x80
         while cursor < end {
             let byte = base[cursor]
@@ -70,16 +60,39 @@ extension JSONReader {
         return (try readString(), 0)
     }
 
-    /// Whether any of the eight bytes is a quote, a backslash or a control character
-    /// (the classic "has zero byte" bit trick, applied three times).
+    /// The high bit of each of the eight bytes that is a quote, a backslash or a control
+    /// character (the classic "has zero byte" bit trick, applied three times). Bytes above
+    /// the first such byte may be flagged wrongly, so only the lowest flag is meaningful.
     @inline(__always)
-    static func hasSpecialByte(_ word: UInt64) -> Bool {
+    static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quotes = word ^ (ones &* UInt64(JSONByte.quote))
         let backslashes = word ^ (ones &* UInt64(JSONByte.backslash))
         let special =
             ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-        return special & (ones &* 0x80) != 0
+        return special & (ones &* 0x80)
+    }
+
+    /// Moves from `cursor` over string bytes eight at a time, to the first quote, backslash or
+    /// control character, or to where fewer than eight bytes are left; ORs the bytes passed
+    /// into `bits`, whose high bits then tell whether any was not ASCII.
+    @inline(__always)
+    static func skipPlainWords(
+        _ base: UnsafePointer<UInt8>, from cursor: Int, to end: Int, bits: inout UInt64
+    ) -> Int {
+        var cursor = cursor
+        while cursor &+ 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+            let special = specialBytes(word)
+            guard special == 0 else {
+                let offset = special.trailingZeroBitCount &>> 3
+                bits |= word & ((1 &<< UInt64(offset &* 8)) &- 1)
+                return cursor &+ offset
+            }
+            bits |= word
+            cursor &+= 8
+        }
+        return cursor
     }
 
     @inline(__always)

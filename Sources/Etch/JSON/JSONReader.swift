@@ -86,10 +86,16 @@ struct JSONReader {
     mutating func skipWhitespace() {
         guard position < end, JSONByte.isWhitespace(base[position]) else { return }
         position += 1
-        // Indentation of pretty-printed JSON: eight spaces at a time.
-        while position &+ 8 <= end,
-            UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-        {
+        // Indentation of pretty-printed JSON: eight bytes at a time, to the first one that is
+        // not a space.
+        while position &+ 8 <= end {
+            let notSpaces =
+                UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                ^ 0x2020_2020_2020_2020
+            guard notSpaces == 0 else {
+                position &+= notSpaces.trailingZeroBitCount &>> 3
+                break
+            }
             position &+= 8
         }
         while position < end, JSONByte.isWhitespace(base[position]) { position += 1 }

@@ -84,3 +84,32 @@ extension JSONStringTests {
         }
     }
 }
+
+extension JSONStringTests {
+    /// Random keys and values mixing ASCII, multibyte UTF-8, quotes, backslashes and control
+    /// characters at every offset of the reader's eight-byte steps, in a document large enough
+    /// for the key cache and shape cache, compact and pretty-printed, read back equal.
+    @Test(arguments: [1, 2, 3])
+    func randomStringsRoundTripAsKeysAndValues(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let pieces = ["a", "bc", "é", "€", "😀", "\"", "\\", "\n", "\u{1}", " ", "/", "x_y", "0123456789"]
+        func randomString() -> String {
+            (0..<Int.random(in: 0...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
+        }
+        var objects: [ModelValue] = []
+        for _ in 0..<60 {
+            var object = ModelDictionary()
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                object[randomString()] = Bool.random(using: &generator) ? .string(randomString()) : .int(7)
+            }
+            objects.append(.object(object))
+        }
+        let document = ModelValue.array(objects + objects)
+        for options in [JSONWritingOptions(), .prettyPrinted] {
+            let text = try document.jsonString(options: options)
+            #expect(text.utf8.count > 4096)
+            #expect(try ModelValue(jsonString: text) == document)
+        }
+    }
+}
