@@ -194,7 +194,19 @@ struct JSONReader {
     }
 
     private mutating func readLiteral(_ literal: StaticString) throws(JSONError) {
-        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        assert(literal.utf8CodeUnitCount == 4 || literal.utf8CodeUnitCount == 5)
+        // `true`, `null` and `false` compared four bytes at once; the loop below finds where
+        // a malformed one goes wrong.
+        let count = literal.utf8CodeUnitCount
+        if count >= 4, position &+ count <= end,
+            UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(literal.utf8Start).loadUnaligned(as: UInt32.self),
+            count == 4 || base[position &+ 4] == literal.utf8Start[4]
+        {
+            position &+= count
+            return
+        }
+        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: count)
         for (index, expected) in bytes.enumerated() {
             guard position + index < end, base[position + index] == expected else {
                 position += index
