@@ -51,7 +51,7 @@ struct BatchKeys<Element> {
     /// Inlinable so that it is specialized where the key's type is known.
     @inlinable
     init<Order: KeyOrder>(keys: [Order.Value], storedKeys: [Order.Value], order: Order) {
-        ranks = Self.ranks(count: keys.count) { order.compare(keys[$0], keys[$1]) }
+        ranks = Self.ranks(of: keys, by: order)
         equalRange = { batchIndex, range, step in
             let key = keys[batchIndex]
             let start = range.gallopingPartitionPoint(firstStep: step) {
@@ -77,7 +77,23 @@ struct BatchKeys<Element> {
     static func ranks(count: Int, _ compare: (Int, Int) -> ComparisonResult) -> [Int] {
         var sorted = Array(0..<count)
         sorted.sort { compare($0, $1) == .orderedAscending }
-        var ranks = [Int](repeating: 0, count: count)
+        return numbered(sorted, compare)
+    }
+
+    /// Dense ranks of `keys` by `order`, as ``ranks(count:_:)``, sorted by
+    /// ``KeyOrder/sortedPositions(of:)``, which compares them inline. Specialized for the
+    /// key's type where it is known.
+    @inlinable
+    static func ranks<Order: KeyOrder>(of keys: [Order.Value], by order: Order) -> [Int] {
+        keys.withUnsafeBufferPointer { keys in
+            numbered(order.sortedPositions(of: keys)) { order.compare(keys[$0], keys[$1]) }
+        }
+    }
+
+    /// The ranks of objects listed in order: equal neighbours by `compare` share a rank.
+    @inlinable
+    static func numbered(_ sorted: [Int], _ compare: (Int, Int) -> ComparisonResult) -> [Int] {
+        var ranks = [Int](repeating: 0, count: sorted.count)
         var rank = 0
         for position in sorted.indices.dropFirst() {
             if compare(sorted[position - 1], sorted[position]) != .orderedSame { rank += 1 }

@@ -65,7 +65,7 @@ extension SortedStore {
                 oldIndices[old - batchCount] = index
             }
         }
-        let skipped = Self.ascending(removals + oldIndices, below: count)
+        let skipped = AscendingIndices(removals + oldIndices, below: count)
 
         // Where each batch object goes, in order: after how many kept objects. The search
         // for each starts where the last one's ended.
@@ -78,9 +78,9 @@ extension SortedStore {
         var lastUpdated = -1
         for (done, slot) in slots.enumerated() {
             nextOld = batchOrder.lowerBound(of: slot, from: nextOld, remaining: batchCount - done)
-            while nextSkipped < skipped.count && skipped[nextSkipped] <= nextOld {
+            while nextSkipped < skipped.values.count && skipped.values[nextSkipped] <= nextOld {
                 // A skipped object right at the bound goes too, so the next search starts after it.
-                if skipped[nextSkipped] == nextOld { nextOld += 1 }
+                if skipped.values[nextSkipped] == nextOld { nextOld += 1 }
                 nextSkipped += 1
             }
             let kept = nextOld - nextSkipped
@@ -91,7 +91,7 @@ extension SortedStore {
                 // An update keeps its place among the kept objects and the other updates,
                 // as an object whose keys did not change always does. (Under a comparator
                 // that is not a strict weak order, "same keys" may still move it.)
-                let keptBeforeOld = oldIndex - (0..<skipped.count).partitionPoint { skipped[$0] < oldIndex }
+                let keptBeforeOld = oldIndex - skipped.count(below: oldIndex)
                 if kept == keptBeforeOld && oldIndex > lastUpdated
                     && batchOrder.hasSameKeys(slot, batchCount + replaced)
                 {
@@ -105,27 +105,7 @@ extension SortedStore {
             }
         }
         return MergePlan(
-            skipped: skipped, slots: slots, keptBefore: keptBefore, change: change,
+            skipped: skipped.values, slots: slots, keptBefore: keptBefore, change: change,
             keyMerges: batchOrder.keys.map(\.mergeColumn))
-    }
-
-    /// `indices`, each below `count`, ascending and each once: marked in a bitmap of
-    /// `count` bits, then read off it, which costs less than sorting them.
-    ///
-    /// - Complexity: O(*k* + *n* / 64) for *k* indices below *n*.
-    @inlinable
-    static func ascending(_ indices: [Int], below count: Int) -> [Int] {
-        var marks = [UInt64](repeating: 0, count: (count + 63) / 64)
-        for index in indices { marks[index / 64] |= 1 << UInt64(index % 64) }
-        var ascending: [Int] = []
-        ascending.reserveCapacity(indices.count)
-        for (word, bits) in marks.enumerated() where bits != 0 {
-            var rest = bits
-            while rest != 0 {
-                ascending.append(word * 64 + rest.trailingZeroBitCount)
-                rest &= rest - 1
-            }
-        }
-        return ascending
     }
 }
