@@ -1,29 +1,26 @@
 import Foundation
 
-/// Reads one ``SortKey`` of a batch's objects, and of the stored objects they replace, for
-/// ``SortedStore``'s merge, then makes their ``BatchKeys``.
+/// Reads one ``SortKey`` of a batch's objects as ``SortedStore``'s merge meets them, then
+/// makes their ``BatchKeys``.
 ///
-/// Each read covers all the objects at once: one call per batch rather than per object,
-/// and a loop of loads alone, in which the processor fetches several missing objects at a
-/// time (see ``SortedStore/readBatch(_:keepingLocalValues:)``).
+/// The merge reads each object's keys on a copy of it that it owns: reading an object
+/// through a closure from memory that it does not own would retain and release it, two
+/// atomic operations per read (see ``SortedStore/readBatch(_:keepingLocalValues:)``).
 @usableFromInline
 struct BatchKeyReader<Element> {
-    /// Reads the keys of the objects that go in, in slot order.
-    @usableFromInline let readNew: (_ elements: UnsafeBufferPointer<Element>) -> Void
-    /// Reads the keys of the stored objects that the batch replaces: those of `elements` at
-    /// `positions`, in that order.
-    @usableFromInline let readOld: (_ elements: UnsafeBufferPointer<Element>, _ positions: [Int]) -> Void
-    /// The keys read, the batch's objects first, then the replaced ones; compared with the
-    /// stored objects through the keys of their column (a comparator compares the objects).
+    /// Reads the key of the batch's object for `slot`: the next slot, or one read before
+    /// when an object with the same id comes again (the last one wins).
+    @usableFromInline let read: (_ element: Element, _ slot: Int) -> Void
+    /// The keys read, compared with the stored objects through the keys of their column (a
+    /// comparator compares the objects).
     @usableFromInline let batchKeys: (_ stored: [Element], _ columnKeys: Any) -> BatchKeys<Element>
 
     /// Reads the objects themselves, for a comparator.
     @usableFromInline
     init(comparingBy compare: @escaping @Sendable (Element, Element) -> ComparisonResult) {
         let read = BatchKeyBuffer<Element>()
-        readNew = { elements in read.new = Array(elements) }
-        readOld = { elements, positions in read.old = positions.map { elements[$0] } }
-        batchKeys = { stored, _ in BatchKeys(comparing: read.new + read.old, with: stored, by: compare) }
+        self.read = { element, slot in read.set(element, at: slot) }
+        batchKeys = { stored, _ in BatchKeys(comparing: read.keys, with: stored, by: compare) }
     }
 
     /// Reads the key with `readKey`. Inlinable so that it is specialized where the key's
@@ -31,22 +28,31 @@ struct BatchKeyReader<Element> {
     @inlinable
     init<Order: KeyOrder>(reading readKey: @escaping (Element) -> Order.Value, order: Order) {
         let read = BatchKeyBuffer<Order.Value>()
-        readNew = { elements in read.new = elements.indices.map { readKey(elements[$0]) } }
-        readOld = { elements, positions in read.old = positions.map { readKey(elements[$0]) } }
+        self.read = { element, slot in read.set(readKey(element), at: slot) }
         batchKeys = { _, columnKeys in
             BatchKeys(
-                keys: read.new + read.old, storedKeys: SortKeyColumn<Element>.typed(columnKeys, Order.Value.self),
-                order: order)
+                keys: read.keys, storedKeys: SortKeyColumn<Element>.typed(columnKeys, Order.Value.self), order: order)
         }
     }
 }
 
-/// The keys a ``BatchKeyReader`` has read.
+/// The keys a ``BatchKeyReader`` has read so far, by slot.
 @usableFromInline
 final class BatchKeyBuffer<Value> {
-    @usableFromInline var new: [Value] = []
-    @usableFromInline var old: [Value] = []
+    // Unchecked: the merge calls the readers one at a time, and a checked access would
+    // cost a call into the runtime per object.
+    @usableFromInline @exclusivity(unchecked) var keys: [Value] = []
 
     @inlinable
     init() {}
+
+    /// Sets the key of `slot`, the next one or one set before.
+    @inlinable
+    func set(_ key: Value, at slot: Int) {
+        if slot == keys.count {
+            keys.append(key)
+        } else {
+            keys[slot] = key
+        }
+    }
 }

@@ -20,6 +20,9 @@ struct BatchKeys<Element> {
     /// `batchIndex`: from the first whose key does not sort before it to the first whose
     /// key sorts after it. The search gallops from the start of `range`, first by `step`.
     @usableFromInline let equalRange: (_ batchIndex: Int, _ range: Range<Int>, _ step: Int) -> Range<Int>
+    /// Whether the batch's object at `batchIndex` and the stored one at `storedIndex` have
+    /// equal keys: whether a replacing object keeps the replaced one's place.
+    @usableFromInline let hasSameKey: (_ batchIndex: Int, _ storedIndex: Int) -> Bool
     /// Merges the batch's keys into the store's column of this key (a `[Value]`), in the
     /// order `slots` gives, as ``Swift/Array/moveMerge(appended:removing:afterKept:)`` does
     /// with the objects; nothing for a comparator, which has no column.
@@ -44,6 +47,7 @@ struct BatchKeys<Element> {
             }
             return start..<end
         }
+        hasSameKey = { compare(batch[$0], stored[$1]) == .orderedSame }
         mergeColumn = { _, _, _, _ in }
     }
 
@@ -62,10 +66,11 @@ struct BatchKeys<Element> {
             }
             return start..<end
         }
+        hasSameKey = { order.compare(keys[$0], storedKeys[$1]) == .orderedSame }
         mergeColumn = { column, removals, slots, keptBefore in
             var typed = SortKeyColumn<Element>.typed(column, Order.Value.self)
             column = ()  // so `typed` is the only reference and changes in place
-            typed.append(contentsOf: keys[..<slots.count])  // not the replaced objects' keys after them
+            typed.append(contentsOf: keys)
             typed.moveMerge(appended: slots, removing: removals, afterKept: keptBefore)
             column = typed
         }

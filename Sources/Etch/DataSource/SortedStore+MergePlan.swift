@@ -26,13 +26,12 @@ extension SortedStore {
         }
     }
 
-    /// Plans a merge: where the replaced objects were, the batch's order, where each batch
-    /// object goes, and the change's indices, which fall out in order.
+    /// Plans a merge: the batch's order, where each batch object goes, and the change's
+    /// indices, which fall out in order.
     ///
-    /// The searches read the columns, never a stored object: the replaced objects are found
-    /// by their old keys, and each batch object's place, both in order and each by a
-    /// galloping search from the last one's. The ``BatchOrder`` that holds the columns goes
-    /// when this returns, so that the caller changes them in place.
+    /// The searches read the columns, never a stored object: each batch object's place is
+    /// found in order, by a galloping search from the last one's. The ``BatchOrder`` that
+    /// holds the columns goes when this returns, so that the caller changes them in place.
     ///
     /// - Parameters:
     ///   - batch: The batch, read.
@@ -41,30 +40,8 @@ extension SortedStore {
     func planMerge(_ batch: MergeBatch, removals: [Int]) -> MergePlan {
         let count = columns.ids.count
         let batchCount = batch.ids.count
-        let replacedCount = batch.replacedSlots.count
-        // Indices 0..<batchCount are the batch's objects, then come the replaced ones.
-        let batchOrder = BatchOrder(
-            batch.readers, ids: batch.ids + batch.replacedSlots.map { batch.ids[$0] }, stored: elements,
-            columns: columns)
-
-        // Where the replaced objects were, found in the order of their old keys.
-        var oldIndices = [Int](repeating: 0, count: replacedCount)
-        var start = 0
-        for (done, old) in batchOrder.sorted(batchCount..<(batchCount + replacedCount)).enumerated() {
-            let id = batchOrder.ids[old]
-            let found = batchOrder.lowerBound(of: old, from: start, remaining: replacedCount - done)
-            if found < count && columns.ids[found] == id {
-                oldIndices[old - batchCount] = found
-                start = found + 1
-            } else {
-                // Only a comparator that is not a strict weak order gets here.
-                guard let index = columns.ids.firstIndex(of: id) else {
-                    // `byID` and the columns always change together; going on would corrupt both.
-                    preconditionFailure("SortedStore lost track of an object")
-                }
-                oldIndices[old - batchCount] = index
-            }
-        }
+        let batchOrder = BatchOrder(batch.readers, ids: batch.ids, stored: elements, columns: columns)
+        let oldIndices = batch.oldIndices
         let skipped = AscendingIndices(removals + oldIndices, below: count)
 
         // Where each batch object goes, in order: after how many kept objects. The search
@@ -93,7 +70,7 @@ extension SortedStore {
                 // that is not a strict weak order, "same keys" may still move it.)
                 let keptBeforeOld = oldIndex - skipped.count(below: oldIndex)
                 if kept == keptBeforeOld && oldIndex > lastUpdated
-                    && batchOrder.hasSameKeys(slot, batchCount + replaced)
+                    && batchOrder.hasSameKeys(slot, asStored: oldIndex)
                 {
                     change.updates.append(.init(oldIndex: oldIndex, newIndex: newIndex))
                     lastUpdated = oldIndex
