@@ -20,6 +20,9 @@ struct BatchKeys<Element> {
     /// `batchIndex`: from the first whose key does not sort before it to the first whose
     /// key sorts after it. The search gallops from the start of `range`, first by `step`.
     @usableFromInline let equalRange: (_ batchIndex: Int, _ range: Range<Int>, _ step: Int) -> Range<Int>
+    /// Whether the batch's object at `batchIndex` and the stored one at `storedIndex` have
+    /// equal keys: whether a replacing object keeps the replaced one's place.
+    @usableFromInline let hasSameKey: (_ batchIndex: Int, _ storedIndex: Int) -> Bool
     /// Merges the batch's keys into the store's column of this key (a `[Value]`), in the
     /// order `slots` gives, as ``Swift/Array/moveMerge(appended:removing:afterKept:)`` does
     /// with the objects; nothing for a comparator, which has no column.
@@ -44,6 +47,7 @@ struct BatchKeys<Element> {
             }
             return start..<end
         }
+        hasSameKey = { compare(batch[$0], stored[$1]) == .orderedSame }
         mergeColumn = { _, _, _, _ in }
     }
 
@@ -51,7 +55,7 @@ struct BatchKeys<Element> {
     /// Inlinable so that it is specialized where the key's type is known.
     @inlinable
     init<Order: KeyOrder>(keys: [Order.Value], storedKeys: [Order.Value], order: Order) {
-        ranks = Self.ranks(count: keys.count) { order.compare(keys[$0], keys[$1]) }
+        ranks = Self.ranks(of: keys, by: order)
         equalRange = { batchIndex, range, step in
             let key = keys[batchIndex]
             let start = range.gallopingPartitionPoint(firstStep: step) {
@@ -62,10 +66,11 @@ struct BatchKeys<Element> {
             }
             return start..<end
         }
+        hasSameKey = { order.compare(keys[$0], storedKeys[$1]) == .orderedSame }
         mergeColumn = { column, removals, slots, keptBefore in
             var typed = SortKeyColumn<Element>.typed(column, Order.Value.self)
             column = ()  // so `typed` is the only reference and changes in place
-            typed.append(contentsOf: keys[..<slots.count])  // not the replaced objects' keys after them
+            typed.append(contentsOf: keys)
             typed.moveMerge(appended: slots, removing: removals, afterKept: keptBefore)
             column = typed
         }
@@ -77,7 +82,23 @@ struct BatchKeys<Element> {
     static func ranks(count: Int, _ compare: (Int, Int) -> ComparisonResult) -> [Int] {
         var sorted = Array(0..<count)
         sorted.sort { compare($0, $1) == .orderedAscending }
-        var ranks = [Int](repeating: 0, count: count)
+        return numbered(sorted, compare)
+    }
+
+    /// Dense ranks of `keys` by `order`, as ``ranks(count:_:)``, sorted by
+    /// ``KeyOrder/sortedPositions(of:)``, which compares them inline. Specialized for the
+    /// key's type where it is known.
+    @inlinable
+    static func ranks<Order: KeyOrder>(of keys: [Order.Value], by order: Order) -> [Int] {
+        keys.withUnsafeBufferPointer { keys in
+            numbered(order.sortedPositions(of: keys)) { order.compare(keys[$0], keys[$1]) }
+        }
+    }
+
+    /// The ranks of objects listed in order: equal neighbours by `compare` share a rank.
+    @inlinable
+    static func numbered(_ sorted: [Int], _ compare: (Int, Int) -> ComparisonResult) -> [Int] {
+        var ranks = [Int](repeating: 0, count: sorted.count)
         var rank = 0
         for position in sorted.indices.dropFirst() {
             if compare(sorted[position - 1], sorted[position]) != .orderedSame { rank += 1 }

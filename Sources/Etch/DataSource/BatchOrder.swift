@@ -11,6 +11,8 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
     @usableFromInline let keys: [BatchKeys<Element>]
     /// Each key's ``BatchKeys/equalRange``, taken out once for the searches.
     @usableFromInline let equalRanges: [(Int, Range<Int>, Int) -> Range<Int>]
+    /// Each key's ``BatchKeys/hasSameKey``.
+    @usableFromInline let sameKeys: [(Int, Int) -> Bool]
     /// Each batch object's rank by all the keys: equal keys share a rank.
     @usableFromInline let ranks: [Int]
     /// The number of distinct ranks.
@@ -22,7 +24,7 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
 
     /// - Parameters:
     ///   - readers: The readers of each sort key, done reading the batch.
-    ///   - ids: The batch's ids, in the readers' order (the batch, then the replaced).
+    ///   - ids: The batch's ids, by slot.
     ///   - stored: The store's objects, which only comparator keys read.
     ///   - columns: The store's columns of ids and keys, parallel to `stored`.
     @inlinable
@@ -35,6 +37,7 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
         }
         self.keys = keys
         equalRanges = keys.map(\.equalRange)
+        sameKeys = keys.map(\.hasSameKey)
         if keys.count == 1 {
             ranks = keys[0].ranks
         } else {
@@ -75,10 +78,11 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
         return sorted
     }
 
-    /// Whether the batch's objects at `lhs` and `rhs` have equal sort keys.
+    /// Whether the batch's object at `batchIndex` and the stored one at `storedIndex` have
+    /// equal sort keys.
     @inlinable
-    func hasSameKeys(_ lhs: Int, _ rhs: Int) -> Bool {
-        ranks[lhs] == ranks[rhs]
+    func hasSameKeys(_ batchIndex: Int, asStored storedIndex: Int) -> Bool {
+        sameKeys.allSatisfy { $0(batchIndex, storedIndex) }
     }
 
     /// The first index from `start` whose stored object does not sort before the batch's

@@ -32,20 +32,20 @@ struct SortKeyColumn<Element>: @unchecked Sendable {
     /// Applies an edit to `keys`.
     @usableFromInline let edit: @Sendable (_ keys: inout Any, Edit) -> Void
 
-    /// An empty column for the key read through `keyPath`.
+    /// An empty column for the key that `read` reads.
     @inlinable
-    init<Value>(_ keyPath: KeyPath<Element, Value> & Sendable) {
+    init<Value>(reading read: @escaping @Sendable (Element) -> Value) {
         keys = [Value]()
         edit = { keys, edit in
             var column = Self.typed(keys, Value.self)
             keys = ()  // so `column` is the only reference and edits it in place
             switch edit {
             case .insert(let element, let index):
-                column.insert(element[keyPath: keyPath], at: index)
+                column.insert(read(element), at: index)
             case .remove(let index):
                 column.remove(at: index)
             case .move(let from, let to, let element):
-                column.move(from: from, to: to, replacingWith: element[keyPath: keyPath])
+                column.move(from: from, to: to, replacingWith: read(element))
             }
             keys = column
         }

@@ -26,13 +26,12 @@ extension SortedStore {
         }
     }
 
-    /// Plans a merge: where the replaced objects were, the batch's order, where each batch
-    /// object goes, and the change's indices, which fall out in order.
+    /// Plans a merge: the batch's order, where each batch object goes, and the change's
+    /// indices, which fall out in order.
     ///
-    /// The searches read the columns, never a stored object: the replaced objects are found
-    /// by their old keys, and each batch object's place, both in order and each by a
-    /// galloping search from the last one's. The ``BatchOrder`` that holds the columns goes
-    /// when this returns, so that the caller changes them in place.
+    /// The searches read the columns, never a stored object: each batch object's place is
+    /// found in order, by a galloping search from the last one's. The ``BatchOrder`` that
+    /// holds the columns goes when this returns, so that the caller changes them in place.
     ///
     /// - Parameters:
     ///   - batch: The batch, read.
@@ -41,31 +40,9 @@ extension SortedStore {
     func planMerge(_ batch: MergeBatch, removals: [Int]) -> MergePlan {
         let count = columns.ids.count
         let batchCount = batch.ids.count
-        let replacedCount = batch.replacedSlots.count
-        // Indices 0..<batchCount are the batch's objects, then come the replaced ones.
-        let batchOrder = BatchOrder(
-            batch.readers, ids: batch.ids + batch.replacedSlots.map { batch.ids[$0] }, stored: elements,
-            columns: columns)
-
-        // Where the replaced objects were, found in the order of their old keys.
-        var oldIndices = [Int](repeating: 0, count: replacedCount)
-        var start = 0
-        for (done, old) in batchOrder.sorted(batchCount..<(batchCount + replacedCount)).enumerated() {
-            let id = batchOrder.ids[old]
-            let found = batchOrder.lowerBound(of: old, from: start, remaining: replacedCount - done)
-            if found < count && columns.ids[found] == id {
-                oldIndices[old - batchCount] = found
-                start = found + 1
-            } else {
-                // Only a comparator that is not a strict weak order gets here.
-                guard let index = columns.ids.firstIndex(of: id) else {
-                    // `byID` and the columns always change together; going on would corrupt both.
-                    preconditionFailure("SortedStore lost track of an object")
-                }
-                oldIndices[old - batchCount] = index
-            }
-        }
-        let skipped = Self.ascending(removals + oldIndices, below: count)
+        let batchOrder = BatchOrder(batch.readers, ids: batch.ids, stored: elements, columns: columns)
+        let oldIndices = batch.oldIndices
+        let skipped = AscendingIndices(removals + oldIndices, below: count)
 
         // Where each batch object goes, in order: after how many kept objects. The search
         // for each starts where the last one's ended.
@@ -78,9 +55,9 @@ extension SortedStore {
         var lastUpdated = -1
         for (done, slot) in slots.enumerated() {
             nextOld = batchOrder.lowerBound(of: slot, from: nextOld, remaining: batchCount - done)
-            while nextSkipped < skipped.count && skipped[nextSkipped] <= nextOld {
+            while nextSkipped < skipped.values.count && skipped.values[nextSkipped] <= nextOld {
                 // A skipped object right at the bound goes too, so the next search starts after it.
-                if skipped[nextSkipped] == nextOld { nextOld += 1 }
+                if skipped.values[nextSkipped] == nextOld { nextOld += 1 }
                 nextSkipped += 1
             }
             let kept = nextOld - nextSkipped
@@ -91,9 +68,9 @@ extension SortedStore {
                 // An update keeps its place among the kept objects and the other updates,
                 // as an object whose keys did not change always does. (Under a comparator
                 // that is not a strict weak order, "same keys" may still move it.)
-                let keptBeforeOld = oldIndex - (0..<skipped.count).partitionPoint { skipped[$0] < oldIndex }
+                let keptBeforeOld = oldIndex - skipped.count(below: oldIndex)
                 if kept == keptBeforeOld && oldIndex > lastUpdated
-                    && batchOrder.hasSameKeys(slot, batchCount + replaced)
+                    && batchOrder.hasSameKeys(slot, asStored: oldIndex)
                 {
                     change.updates.append(.init(oldIndex: oldIndex, newIndex: newIndex))
                     lastUpdated = oldIndex
@@ -105,27 +82,7 @@ extension SortedStore {
             }
         }
         return MergePlan(
-            skipped: skipped, slots: slots, keptBefore: keptBefore, change: change,
+            skipped: skipped.values, slots: slots, keptBefore: keptBefore, change: change,
             keyMerges: batchOrder.keys.map(\.mergeColumn))
-    }
-
-    /// `indices`, each below `count`, ascending and each once: marked in a bitmap of
-    /// `count` bits, then read off it, which costs less than sorting them.
-    ///
-    /// - Complexity: O(*k* + *n* / 64) for *k* indices below *n*.
-    @inlinable
-    static func ascending(_ indices: [Int], below count: Int) -> [Int] {
-        var marks = [UInt64](repeating: 0, count: (count + 63) / 64)
-        for index in indices { marks[index / 64] |= 1 << UInt64(index % 64) }
-        var ascending: [Int] = []
-        ascending.reserveCapacity(indices.count)
-        for (word, bits) in marks.enumerated() where bits != 0 {
-            var rest = bits
-            while rest != 0 {
-                ascending.append(word * 64 + rest.trailingZeroBitCount)
-                rest &= rest - 1
-            }
-        }
-        return ascending
     }
 }

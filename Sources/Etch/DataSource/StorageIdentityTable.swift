@@ -1,0 +1,69 @@
+/// A few models' storage identities, found again among many: which of them, if any, a
+/// model is, answered with no hashing of its id and no read of the model itself.
+///
+/// A batch finds the stored objects it replaces this way, in one pass over the store's
+/// array: the array and `byID` hold the same model values, so the object that `byID` hands
+/// back has the storage of exactly one element of the array. Reading the array costs a
+/// load per element where it lies; reading the replaced objects' keys to search for them
+/// would cost a cache miss or two per object, and sorting those keys.
+@usableFromInline
+struct StorageIdentityTable {
+    /// The identities held and their positions among those given, by slot; an empty slot
+    /// has identity 0. An open-addressed hash table at most half full.
+    @usableFromInline var slots: [(identity: UInt, position: Int)]
+    /// Four bits per slot, set for the identities held: most of the models asked about are
+    /// not held, and this turns nearly all of them away from a few kilobytes, without a
+    /// look at the table.
+    @usableFromInline var filter: [UInt64]
+    /// The bits of a hash that pick a slot: the table has `1 << slotBits` slots.
+    @usableFromInline let slotBits: Int
+
+    /// A table of `identities`, each answered by its position in `identities`.
+    ///
+    /// - Complexity: O(*k*) for *k* identities.
+    @inlinable
+    init(_ identities: [UInt]) {
+        var bits = 6
+        while 1 << bits < 2 * identities.count { bits += 1 }
+        slotBits = bits
+        slots = Array(repeating: (0, 0), count: 1 << bits)
+        filter = [UInt64](repeating: 0, count: (4 << bits) / 64)
+        for (position, identity) in identities.enumerated() {
+            let mark = mark(of: identity)
+            filter[mark / 64] |= 1 << UInt64(mark % 64)
+            var slot = mark >> 2
+            while slots[slot].identity != 0 { slot = (slot + 1) & ((1 << slotBits) - 1) }
+            slots[slot] = (identity, position)
+        }
+    }
+
+    /// The identity of a model's storage: its address, which no other live storage shares.
+    @inlinable @inline(__always)
+    static func identity<Model: ImmutableModel>(of model: Model) -> UInt {
+        UInt(bitPattern: ObjectIdentifier(model.dictionary.storage))
+    }
+
+    /// The bit of `filter` for `identity`, whose bits above the lowest two are the slot
+    /// where its search starts: the top bits of a multiplicative hash of the address (whose
+    /// low bits are the same for every allocation).
+    @inlinable @inline(__always)
+    func mark(of identity: UInt) -> Int {
+        Int(truncatingIfNeeded: ((identity >> 4) &* 0x9E37_79B9_7F4A_7C15) >> UInt(UInt.bitWidth - 2 - slotBits))
+    }
+
+    /// The position, among the identities given, of the storage of `model`.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable @inline(__always)
+    func position<Model: ImmutableModel>(of model: Model) -> Int? {
+        let identity = Self.identity(of: model)
+        let mark = mark(of: identity)
+        guard filter[mark / 64] & (1 << UInt64(mark % 64)) != 0 else { return nil }
+        var slot = mark >> 2
+        while slots[slot].identity != 0 {
+            if slots[slot].identity == identity { return slots[slot].position }
+            slot = (slot + 1) & ((1 << slotBits) - 1)
+        }
+        return nil
+    }
+}
