@@ -6,22 +6,14 @@ public struct _ModelSchema: Sendable {
     /// The declared, serialized fields, in schema order.
     public let fields: [any _AnyModelField]
 
-    /// The fields read from one top-level key, by that key: the ones a `Decoder` decodes
-    /// by their types.
-    private let fieldsByKey: [WireKey: any _AnyModelField]
+    /// The fields as a `Decoder` reads them; see ``ModelCodingTable``.
+    let codingTable: ModelCodingTable
 
     /// Makes a model's field table.
     public init(_ name: String, fields: [any _AnyModelField]) {
         self.name = name
         self.fields = fields
-        var fieldsByKey: [WireKey: any _AnyModelField] = [:]
-        for field in fields where field.path.count == 1 { fieldsByKey[WireKey(field.path[0])] = field }
-        self.fieldsByKey = fieldsByKey
-    }
-
-    /// The field read from exactly this top-level key, if one is declared.
-    func field(forKey key: String) -> (any _AnyModelField)? {
-        fieldsByKey.isEmpty ? nil : fieldsByKey[WireKey(key)]
+        self.codingTable = ModelCodingTable(fields: fields)
     }
 
     /// Checks every declared field.
@@ -66,9 +58,6 @@ public protocol _AnyModelField: AnyObject, Sendable {
     func describe(in dictionary: ModelDictionary) -> String
     /// Whether two checked dictionaries hold the same value for this field, as it reads.
     func storesSameValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool
-    /// Reads the field's value from a `Decoder`'s container by its type's JSON shape.
-    func _decodeValue(in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey) throws
-        -> ModelValue
 }
 
 extension ModelField: _AnyModelField {
@@ -85,13 +74,5 @@ extension ModelField: _AnyModelField {
     /// Whether two checked dictionaries hold the same value for this field, as it reads.
     public func storesSameValue(in first: ModelDictionary, as second: ModelDictionary) -> Bool {
         operations.storesSameValue(first, second, self)
-    }
-
-    /// Reads the field's value by its type's JSON shape; see
-    /// ``ModelValueRepresentable/_decodeModelValue(in:forKey:)``.
-    public func _decodeValue(in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey) throws
-        -> ModelValue
-    {
-        try Value._decodeModelValue(in: container, forKey: key)
     }
 }

@@ -69,15 +69,20 @@ public protocol ModelValueRepresentable: Sendable {
 
     /// Reads a value of this type's JSON shape for a model decoded by a `Decoder`
     /// (`JSONDecoder`, say): through the container call the type's shape asks for, instead of
-    /// trying one kind after another. The model checks the value afterwards, as for its own
-    /// reader. The default reads any ``ModelValue``.
+    /// trying one kind after another. The default reads any ``ModelValue``.
+    ///
+    /// A read that succeeds can prove the value reads as this type (a `String` read by
+    /// `decode(String.self)`), so the model skips checking it again; a read that cannot
+    /// (a `Date`'s string might not parse) sets `checked` to `false`, and the model checks the
+    /// value as for its own reader. Nothing but a failed proof sets it: callers start with `true`.
     static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
     ) throws -> ModelValue
 
     /// Reads the next element of an array of this type for a model decoded by a `Decoder`;
-    /// see ``_decodeModelValue(in:forKey:)``.
-    static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer) throws -> ModelValue
+    /// see ``_decodeModelValue(in:forKey:checked:)``.
+    static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer, checked: inout Bool) throws
+        -> ModelValue
 }
 
 extension ModelValueRepresentable {

@@ -1,0 +1,25 @@
+/// A declared field as a model's `Codable` conformance reads it: by its type's JSON shape.
+protocol _CodableModelField: _AnyModelField {
+    /// Whether an absent key passes the field's check: it has a default, or is optional.
+    var isValidWhenAbsent: Bool { get }
+
+    /// Reads the field's value by its type's JSON shape; see
+    /// ``ModelValueRepresentable/_decodeModelValue(in:forKey:checked:)``.
+    func decodeValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    ) throws -> ModelValue
+}
+
+extension ModelField: _CodableModelField {
+    /// Whether an absent key passes the field's check: it has a default, or is optional.
+    var isValidWhenAbsent: Bool {
+        defaultValue != nil || Value.valueForMissingKey != nil
+    }
+
+    /// Reads the field's value by its type's JSON shape.
+    func decodeValue(
+        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    ) throws -> ModelValue {
+        try Value._decodeModelValue(in: container, forKey: key, checked: &checked)
+    }
+}
