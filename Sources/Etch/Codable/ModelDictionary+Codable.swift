@@ -8,10 +8,13 @@ extension ModelDictionary: Codable {
 
     /// Encodes every key, in order.
     ///
-    /// Scalars go straight into the keyed container, and objects and arrays into nested
-    /// containers, as a hand-written `Codable` type's would: no encoder per value. An array
-    /// of integers, strings or doubles alone goes in as a Swift array of them, which
-    /// `JSONEncoder` writes straight to bytes, as it writes a `Codable` type's `[Int]`.
+    /// Scalars go straight into the keyed container, as a hand-written `Codable` type's
+    /// would. Objects go in as values, as a `Codable` type's nested structs do: `JSONEncoder`
+    /// then reuses one encoder for them, which costs less than a nested container (one
+    /// more lookup of the key, and a new container). Arrays go into nested containers,
+    /// except that an array of integers, strings or doubles alone goes in as a Swift array
+    /// of them, which `JSONEncoder` writes straight to bytes, as it writes a `Codable`
+    /// type's `[Int]`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try encode(into: &container)
@@ -31,8 +34,7 @@ extension ModelDictionary: Codable {
             case .string(let value): try container.encode(value, forKey: key)
             case .number: try container.encode(value, forKey: key)
             case .object(let object):
-                var nested = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
-                try object.encode(into: &nested)
+                try container.encode(object, forKey: key)
             case .array(let elements):
                 if let scalars = ScalarArray(elements) {
                     try scalars.encode(forKey: key, into: &container)
@@ -55,8 +57,7 @@ extension ModelDictionary: Codable {
             case .string(let value): try container.encode(value)
             case .number: try container.encode(value)
             case .object(let object):
-                var nested = container.nestedContainer(keyedBy: AnyCodingKey.self)
-                try object.encode(into: &nested)
+                try container.encode(object)
             case .array(let elements):
                 if let scalars = ScalarArray(elements) {
                     try scalars.encode(into: &container)

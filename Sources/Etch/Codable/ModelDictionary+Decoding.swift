@@ -12,47 +12,31 @@ extension ModelDictionary {
     init(decoding container: KeyedDecodingContainer<AnyCodingKey>, schema: _ModelSchema, checked: inout Bool) throws {
         let table = schema.codingTable
         let codingKeys = container.allKeys
-        let fieldCount = table.fields.count
-        self = try withUnsafeTemporaryAllocation(of: Int.self, capacity: fieldCount + codingKeys.count) { scratch in
-            // Where each field's key is among the coding keys (or `absent`, or, once read,
-            // `unproven`), then the positions of the undeclared keys.
-            for entry in 0..<fieldCount { scratch[entry] = FieldState.absent }
-            var undeclaredCount = 0
-            for (position, key) in codingKeys.enumerated() {
-                if let entry = table.position(ofKey: key.stringValue) {
-                    scratch[entry] = position
-                } else {
-                    scratch[fieldCount + undeclaredCount] = position
-                    undeclaredCount += 1
-                }
-            }
-
+        self = try withUnsafeTemporaryAllocation(of: Int.self, capacity: table.fields.count + codingKeys.count) {
+            let placement = KeyPlacement(codingKeys, in: table, scratch: $0)
             var object = ModelDictionaryBuilder(capacity: codingKeys.count)
-            for entry in 0..<fieldCount where scratch[entry] >= 0 {
-                let key = codingKeys[scratch[entry]]
+            for field in table.fields.indices where placement.fields[field] >= 0 {
+                let key = codingKeys[placement.fields[field]]
                 var proven = true
                 let value: ModelValue
                 do {
-                    value = try table.fields[entry].decodeValue(in: container, forKey: key, checked: &proven)
+                    value = try table.fields[field].decodeValue(in: container, forKey: key, checked: &proven)
                 } catch {
                     value = try container.decode(ModelValue.self, forKey: key)
                     proven = false
                 }
-                object.append(value, forKey: table.keys[entry])
-                if !proven { scratch[entry] = FieldState.unproven }
+                object.append(value)
+                if !proven { placement.fields[field] = KeyPlacement.unproven }
             }
-            for undeclared in 0..<undeclaredCount {
-                let key = codingKeys[scratch[fieldCount + undeclared]]
+            for position in placement.undeclared {
                 var anyValue = true
-                let value = try ModelValue._decodeModelValue(in: container, forKey: key, checked: &anyValue)
-                object.append(value, forKey: key.stringValue)
+                object.append(
+                    try ModelValue._decodeModelValue(in: container, forKey: codingKeys[position], checked: &anyValue))
             }
-            let dictionary = object.finish(keysToCheck: undeclaredCount)
+            let dictionary = object.finish(
+                keys: placement.keys(codingKeys, in: table), keysToCheck: placement.undeclared.count)
             // Once a sibling has failed its proof, the parent checks everything: no use checking here.
-            if checked {
-                checked = dictionary.passesChecks(
-                    of: table, states: UnsafeBufferPointer(rebasing: scratch[..<fieldCount]))
-            }
+            if checked { checked = dictionary.passesChecks(of: table, placement: placement) }
             return dictionary
         }
     }
@@ -68,17 +52,16 @@ extension ModelDictionary {
         let codingKeys = container.allKeys
         var object = ModelDictionaryBuilder(capacity: codingKeys.count)
         for key in codingKeys {
-            object.append(
-                try Value._decodeModelValue(in: container, forKey: key, checked: &checked), forKey: key.stringValue)
+            object.append(try Value._decodeModelValue(in: container, forKey: key, checked: &checked))
         }
-        self = object.finish(keysToCheck: codingKeys.count)
+        self = object.finish(keys: codingKeys.map(\.stringValue), keysToCheck: codingKeys.count)
     }
 
     /// Whether a freshly decoded model object passes the checks its fields' reads did not
     /// prove: unproven values, absent keys without a default, and dotted keys.
-    private func passesChecks(of table: ModelCodingTable, states: UnsafeBufferPointer<Int>) -> Bool {
-        for field in table.requiredFields where states[field] == FieldState.absent { return false }
-        for (field, state) in states.enumerated() where state == FieldState.unproven {
+    private func passesChecks(of table: ModelCodingTable, placement: KeyPlacement) -> Bool {
+        for field in table.requiredFields where placement.fields[field] == KeyPlacement.absent { return false }
+        for (field, state) in placement.fields.enumerated() where state == KeyPlacement.unproven {
             do { try table.fields[field].validate(in: self) } catch { return false }
         }
         for field in table.fieldsCheckedAfterDecoding {
@@ -86,12 +69,4 @@ extension ModelDictionary {
         }
         return true
     }
-}
-
-/// What the decoding of a model object notes for a field, besides the position of its key.
-private enum FieldState {
-    /// The key is not in the object.
-    static let absent = -1
-    /// The value was read, but the read does not prove it fits the field.
-    static let unproven = -2
 }

@@ -4,33 +4,31 @@ struct ModelDictionaryBuilder: ~Copyable {
     /// The buffer, whose count grows with each value, so it frees what it holds if decoding
     /// throws halfway.
     private let storage: ModelStorage
-    /// The keys, set on the buffer when the dictionary is done.
-    private var keys: [String]
     /// The most values ``storage`` has room for.
     private let capacity: Int
 
     /// Starts a dictionary with room for `capacity` values.
     init(capacity: Int) {
         self.storage = .make(keys: [], index: nil, capacity: capacity)
-        self.keys = []
-        self.keys.reserveCapacity(capacity)
         self.capacity = capacity
     }
 
-    /// Adds a value after the others; the caller knows no earlier key has `key`'s bytes,
-    /// or lets ``finish(keysToCheck:)`` check.
-    mutating func append(_ value: ModelValue, forKey key: String) {
-        let position = keys.count
+    /// How many values there are.
+    var count: Int { storage.headerAddress.pointee.count }
+
+    /// Adds a value after the others.
+    mutating func append(_ value: ModelValue) {
+        let position = count
         precondition(position < capacity, "Etch: more values than the decoder listed keys")
         (storage.elements + position).initialize(to: value)
         storage.headerAddress.pointee.count = position + 1
-        keys.append(key)
     }
 
-    /// The dictionary. The last `keysToCheck` keys are checked for repeats (a `Decoder` might
-    /// list a key twice); a repeated key keeps its first position and its last value, as
-    /// ``ModelDictionary/init(keys:values:)`` keeps it.
-    consuming func finish(keysToCheck: Int) -> ModelDictionary {
+    /// The dictionary, with a key for each value, in order. The last `keysToCheck` keys are
+    /// checked for repeats (a `Decoder` might list a key twice); a repeated key keeps its
+    /// first position and its last value, as ``ModelDictionary/init(keys:values:)`` keeps it.
+    consuming func finish(keys: [String], keysToCheck: Int) -> ModelDictionary {
+        precondition(keys.count == count, "Etch: a decoded value without its key")
         storage.headerAddress.pointee.keys = keys
         let dictionary = ModelDictionary(storage: storage)
         let repeats =
