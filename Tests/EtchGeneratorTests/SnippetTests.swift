@@ -140,7 +140,11 @@ extension SnippetTests {
             access: .package)
         expectContains(output, "/// A tag.\n/// Shown in lists.\npackage struct Tag: Etch.CopyableModel {")
         expectContains(
-            output, "    /// Its label.\n    package var name: Swift.String { dictionary[_checked: _Fields.name] }")
+            output,
+            """
+                /// Its label.
+                package var name: Swift.String { dictionary._read("name", hint: _Hints.name, field: _Fields.name) }
+            """)
     }
 
     @Test func fieldsWithoutDocumentationSayWhereTheyAreStored() {
@@ -149,9 +153,40 @@ extension SnippetTests {
             output,
             """
                 /// The `displayName` field, stored under the wire key `display_name`.
-                public var displayName: Swift.String { dictionary[_checked: _Fields.displayName] }
+                public var displayName: Swift.String {
+                    dictionary._read("display_name", hint: _Hints.displayName, field: _Fields.displayName)
+                }
             """
         )
+    }
+
+    @Test func gettersReadThroughAHintUnlessTheirKeyIsDottedOrTheirDateFormatCustom() {
+        let output = generate(
+            """
+            model Post {
+                @dateFormat(secondsSince1970) let at: Date
+                @dateFormat("yyyy-MM-dd") let day: Date
+                @key("stats.views") let views: Int
+            }
+
+            """)
+        expectContains(
+            output,
+            """
+                public var at: Foundation.Date {
+                    dictionary._read("at", hint: _Hints.at, dateFormat: .secondsSince1970, field: _Fields.at)
+                }
+            """)
+        expectContains(output, "    public var day: Foundation.Date { dictionary[_checked: _Fields.day] }")
+        expectContains(output, "    public var views: Swift.Int { dictionary[_checked: _Fields.views] }")
+        expectContains(
+            output,
+            """
+                /// Where each getter found its key last time.
+                fileprivate enum _Hints {
+                    static let at = Etch._FieldHint()
+                }
+            """)
     }
 
     @Test func wireKeysAreEscapedInSwiftLiterals() {
@@ -168,7 +203,10 @@ extension SnippetTests {
 
     @Test func keywordNamesAreEscapedAndSelfHasALocalName() {
         let output = generate("model Repo {\n    var private: Bool = false\n    let self: URL?\n}\n")
-        expectContains(output, "    public var `private`: Swift.Bool { dictionary[_checked: _Fields.`private`] }")
+        expectContains(
+            output,
+            "    public var `private`: Swift.Bool { "
+                + #"dictionary._read("private", hint: _Hints.`private`, field: _Fields.`private`) }"#)
         expectContains(
             output,
             """

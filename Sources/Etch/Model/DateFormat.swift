@@ -122,6 +122,9 @@ extension DateFormat {
 }
 
 extension Date: ModelValueRepresentable {
+    /// `true`: a date reads in the context's format.
+    @inlinable public static var _readsWithContext: Bool { true }
+
     /// Reads a date in the context's ``DateFormat``.
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
         self = try context.dateFormat.date(from: modelValue, compiled: context.datePattern)

@@ -8,6 +8,7 @@ import Synchronization
 ///
 /// Made from a ``DatePattern``, the grammar the schema checker uses too, so every pattern
 /// `etch` accepts compiles here.
+@usableFromInline
 final class DatePatternFormat: Sendable {
     /// The pattern as written.
     let pattern: String

@@ -101,7 +101,7 @@ extension ImmutableModel {
 
     /// Reads a nested model its parent already checked, without checking it again.
     @inlinable
-    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+    public init(_checked checkedModelValue: __shared ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .object(let dictionary) = checkedModelValue else {
             preconditionFailure("Etch: a checked \(Self.modelName) is no longer an object")
         }

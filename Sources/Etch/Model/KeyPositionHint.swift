@@ -36,7 +36,12 @@ extension ModelDictionary {
     /// The position ``hintedValue(forKey:hint:)`` reads.
     @inlinable @inline(__always)
     func hintedPosition(forKey key: String, hint: KeyPositionHint) -> Int? {
-        let guess = hint.position.load(ordering: .relaxed)
+        hintedPosition(forKey: key, guess: hint.position.load(ordering: .relaxed))
+    }
+
+    /// The position of `key` when it is at `guess` or next to it, compared by representation.
+    @inlinable @inline(__always)
+    func hintedPosition(forKey key: String, guess: Int) -> Int? {
         let header = storage.headerAddress
         let count = header.pointee.count
         guard guess < count else { return nil }

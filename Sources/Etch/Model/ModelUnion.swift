@@ -117,7 +117,7 @@ extension ModelUnion {
     }
 
     /// Reads a nested union its parent already checked (the variant's fields are checked again).
-    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+    public init(_checked checkedModelValue: __shared ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .object(let dictionary) = checkedModelValue else {
             preconditionFailure("Etch: a checked \(Self.self) is no longer an object")
         }

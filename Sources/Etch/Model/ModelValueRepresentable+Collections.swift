@@ -27,7 +27,7 @@ extension Optional: ModelValueRepresentable where Wrapped: ModelValueRepresentab
 
     /// Reads `null` as `nil`, and anything else as the wrapped type without checking it again.
     @inlinable
-    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+    public init(_checked checkedModelValue: __shared ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         if case .null = checkedModelValue {
             self = .none
         } else {
@@ -38,12 +38,22 @@ extension Optional: ModelValueRepresentable where Wrapped: ModelValueRepresentab
     /// The wrapped type's name with `?`, such as `"Int?"`.
     public static var typeDescription: String { "\(Wrapped.typeDescription)?" }
     /// `.some(nil)`: an absent key reads as `nil` instead of throwing a missing-key error.
+    @inlinable
     public static var valueForMissingKey: Self? { .some(.none) }
+    /// As the wrapped type reads.
+    @inlinable public static var _readsWithContext: Bool { Wrapped._readsWithContext }
+    /// As the wrapped type converts.
+    @inlinable public static var _isConvertedOnce: Bool { Wrapped._isConvertedOnce }
     /// Shown as the wrapped value's field description, or `nil`.
     public var fieldDescription: String { map(\.fieldDescription) ?? "nil" }
 }
 
 extension Array: ModelValueRepresentable where Element: ModelValueRepresentable {
+    /// As the element type reads.
+    @inlinable public static var _readsWithContext: Bool { Element._readsWithContext }
+    /// `true` unless the elements read with context: getters keep the array they build.
+    @inlinable public static var _isConvertedOnce: Bool { !Element._readsWithContext }
+
     /// Reads an array, each element as `Element`; throws for other kinds, or the first failing
     /// element's error with its index prefixed to the key path.
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
@@ -82,7 +92,7 @@ extension Array: ModelValueRepresentable where Element: ModelValueRepresentable 
     /// Reads an already checked array, each element without checking it again; traps for other kinds.
     /// Inlinable, so a getter builds its array specialized for `Element`.
     @inlinable
-    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+    public init(_checked checkedModelValue: __shared ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .array(let elements) = checkedModelValue else {
             preconditionFailure("Etch: a checked array is no longer an array")
         }
@@ -102,6 +112,11 @@ extension Array: ModelValueRepresentable where Element: ModelValueRepresentable 
 }
 
 extension Dictionary: ModelValueRepresentable where Key == String, Value: ModelValueRepresentable {
+    /// As the value type reads.
+    @inlinable public static var _readsWithContext: Bool { Value._readsWithContext }
+    /// `true` unless the values read with context: getters keep the dictionary they build.
+    @inlinable public static var _isConvertedOnce: Bool { !Value._readsWithContext }
+
     /// Reads an object, each value as `Value`; throws for other kinds, or the first failing
     /// value's error with its key prefixed to the key path.
     public init(modelValue: ModelValue, context: ModelValueContext) throws(ModelError) {
@@ -128,7 +143,7 @@ extension Dictionary: ModelValueRepresentable where Key == String, Value: ModelV
 
     /// Reads an already checked object, each value without checking it again; traps for other kinds.
     @inlinable
-    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+    public init(_checked checkedModelValue: __shared ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .object(let object) = checkedModelValue else {
             preconditionFailure("Etch: a checked dictionary is no longer an object")
         }

@@ -10,7 +10,7 @@ extension String: ModelValueRepresentable {
 
     /// Reads a checked value with no call, for getters.
     @inlinable
-    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+    public init(_checked checkedModelValue: __shared ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .string(let value) = checkedModelValue else { preconditionFailure("Etch: a checked value changed") }
         self = value
     }
@@ -41,7 +41,7 @@ extension Bool: ModelValueRepresentable {
 
     /// Reads a checked value with no call, for getters.
     @inlinable
-    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+    public init(_checked checkedModelValue: __shared ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         guard case .bool(let value) = checkedModelValue else { preconditionFailure("Etch: a checked value changed") }
         self = value
     }
@@ -91,7 +91,7 @@ func readInteger<T: FixedWidthInteger>(_ modelValue: ModelValue, as type: T.Type
 extension Int: ModelValueRepresentable {
     /// Reads a checked value, with no call when it is held as ``ModelValue/int(_:)``.
     @inlinable
-    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+    public init(_checked checkedModelValue: __shared ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         if case .int(let value) = checkedModelValue, let result = Int(exactly: value) {
             self = result
         } else {
@@ -127,7 +127,7 @@ extension Int: ModelValueRepresentable {
 extension Int64: ModelValueRepresentable {
     /// Reads a checked value, with no call when it is held as ``ModelValue/int(_:)``.
     @inlinable
-    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+    public init(_checked checkedModelValue: __shared ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         if case .int(let value) = checkedModelValue, let result = Int64(exactly: value) {
             self = result
         } else {

@@ -6,12 +6,20 @@ public struct ModelValueContext: Sendable, Hashable {
     }
 
     /// The custom pattern of ``dateFormat``, compiled once, when Etch's engine reads it.
-    private(set) var datePattern: DatePatternFormat?
+    @usableFromInline var datePattern: DatePatternFormat?
 
     /// Makes a context.
     public init(dateFormat: DateFormat = .iso8601) {
         self.dateFormat = dateFormat
         self.datePattern = Self.compiled(dateFormat)
+    }
+
+    /// A context for a format that needs no compiled pattern (any but `.custom`), made
+    /// where generated getters use it: it folds to a constant, so a getter reads no global.
+    @inlinable
+    init(_uncompiled dateFormat: DateFormat) {
+        self.dateFormat = dateFormat
+        self.datePattern = nil
     }
 
     /// ISO 8601 dates.
@@ -47,7 +55,7 @@ public protocol ModelValueRepresentable: Sendable {
     ///
     /// The default calls ``init(modelValue:context:)``. Models override it so a getter that
     /// returns nested models, or arrays of them, does not check them a second time.
-    init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof)
+    init(_checked checkedModelValue: __shared ModelValue, context: ModelValueContext, proof: _CheckedProof)
 
     /// Checks that a value reads as this type, throwing what ``init(modelValue:context:)``
     /// throws, without keeping what it reads. The default reads the value and drops it;
@@ -66,6 +74,15 @@ public protocol ModelValueRepresentable: Sendable {
 
     /// The value as `description` shows it: strings quoted, optionals unwrapped.
     var fieldDescription: String { get }
+
+    /// Whether reading the type uses its ``ModelValueContext`` (a `Date`, or a collection of
+    /// them): `false` by default.
+    static var _readsWithContext: Bool { get }
+
+    /// Whether a getter keeps the converted value with the model's storage and returns it
+    /// again on the next read (see `ConvertedValues`): for arrays and maps, whose conversion
+    /// builds a new collection, of types that read without context. `false` by default.
+    static var _isConvertedOnce: Bool { get }
 
     /// Reads a value of this type's JSON shape for a model decoded by a `Decoder`
     /// (`JSONDecoder`, say): through the container call the type's shape asks for, instead of
@@ -87,9 +104,14 @@ public protocol ModelValueRepresentable: Sendable {
 
 extension ModelValueRepresentable {
     /// `nil` by default: an absent key throws a missing-key error.
+    @inlinable
     public static var valueForMissingKey: Self? { nil }
     /// By default the value's string interpolation, such as `42` or `true`.
     public var fieldDescription: String { "\(self)" }
+    /// `false`: most types read the same in every context.
+    @inlinable public static var _readsWithContext: Bool { false }
+    /// `false`: most types convert without allocating.
+    @inlinable public static var _isConvertedOnce: Bool { false }
 
     /// Reads the value through ``init(modelValue:context:)`` and drops it.
     @inlinable
@@ -100,13 +122,15 @@ extension ModelValueRepresentable {
     /// By default reads through ``init(modelValue:context:)``; Etch calls it only with values
     /// that passed that initializer, so it cannot fail.
     @inlinable
-    public init(_checked checkedModelValue: ModelValue, context: ModelValueContext, proof: _CheckedProof) {
+    public init(_checked checkedModelValue: __shared ModelValue, context: ModelValueContext, proof: _CheckedProof) {
         self = Self._converting(checkedModelValue, context: context)
     }
 
     /// Reads a value that passed ``init(modelValue:context:)`` before, so it cannot fail.
-    @usableFromInline
-    static func _converting(_ checkedModelValue: ModelValue, context: ModelValueContext) -> Self {
+    /// Declared to release nothing it did not make, so a getter's cold path does not stop
+    /// Swift from dropping the caller's retain of the model being read (see ``_FieldHint``).
+    @usableFromInline @inline(never) @_effects(releasenone)
+    static func _converting(_ checkedModelValue: __shared ModelValue, context: ModelValueContext) -> Self {
         do {
             return try Self(modelValue: checkedModelValue, context: context)
         } catch {

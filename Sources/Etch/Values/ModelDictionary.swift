@@ -14,6 +14,7 @@
 /// dictionary["mood"] = "happy"
 /// dictionary.keys               // ["id", "name", "mood"]
 /// ```
+@_eagerMove
 public struct ModelDictionary: @unchecked Sendable {
     /// The keys, in order.
     public var keys: [String] { storedKeys }
@@ -191,6 +192,9 @@ public struct ModelDictionary: @unchecked Sendable {
             storage = storage.copy(capacity: capacity)
         } else if storage.capacity < capacity {
             storage = storage.copy(capacity: Swift.max(capacity, storage.capacity * 2))
+        } else {
+            // The values are about to change in place: what getters converted from them goes.
+            storage.dropConvertedValues()
         }
     }
 

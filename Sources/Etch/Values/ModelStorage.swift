@@ -1,17 +1,22 @@
 /// What a ``ModelStorage`` keeps before its values: the keys (an array that objects of one
-/// shape share), the hash index of a large dictionary, and how many values there are.
+/// shape share), the hash index of a large dictionary, how many values there are, and the
+/// values its getters converted.
 @usableFromInline
 struct ModelStorageHeader {
     @usableFromInline var keys: [String]
     /// Position of each key, present only above ``ModelDictionary/indexThreshold`` keys.
     @usableFromInline var index: [WireKey: Int]?
     @usableFromInline var count: Int
+    /// A retained ``ConvertedValues``, or 0 until a getter keeps a converted value. Set once
+    /// by a compare-and-swap, so it is only read and set through ``ModelStorage/conversionsWord``.
+    @usableFromInline var conversions: UInt
 
     @inlinable
     init(keys: [String], index: [WireKey: Int]?, count: Int) {
         self.keys = keys
         self.index = index
         self.count = count
+        self.conversions = 0
     }
 }
 
@@ -89,6 +94,7 @@ final class ModelStorage: ManagedBuffer<ModelStorageHeader, ModelValue> {
         withUnsafeMutablePointers { header, elements in
             for position in 0..<header.pointee.count { (elements + position).deinitialize(count: 1) }
         }
+        dropConvertedValues()
     }
 }
 

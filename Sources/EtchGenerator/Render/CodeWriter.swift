@@ -10,7 +10,7 @@
 /// ```
 public struct CodeWriter: Sendable {
     private var lines: [String] = []
-    private var indentation = 0
+    private(set) var indentation = 0
 
     /// Makes an empty writer.
     public init() {}

@@ -118,7 +118,15 @@ extension SwiftRenderer {
         for field in model.allFields {
             writer.blankLine()
             writer.documentation(documentation(of: field))
-            writer.line("\(model.access.prefix)var \(field.name): \(field.type.source) { \(storage(of: field)) }")
+            let declaration = "\(model.access.prefix)var \(field.name): \(field.type.source)"
+            let read = storage(of: field)
+            if (declaration + " { " + read + " }").count + writer.indentation * 4 <= CodeWriter.lineLength {
+                writer.line(declaration + " { " + read + " }")
+            } else {
+                writer.block(declaration + " {") { writer in
+                    writer.call("dictionary._read", hintedReadArguments(of: field))
+                }
+            }
         }
     }
 
@@ -182,6 +190,21 @@ extension SwiftRenderer {
                 writer.call("static let \(field.name) = Etch.ModelField<\(field.type.source)>", arguments)
             }
         }
+        let hinted = model.fields.filter(readsThroughHint)
+        guard !hinted.isEmpty else { return }
+        writer.blankLine()
+        writer.line("/// Where each getter found its key last time.")
+        writer.block("fileprivate enum _Hints {") { writer in
+            for field in hinted { writer.line("static let \(field.name) = Etch._FieldHint()") }
+        }
+    }
+
+    /// Whether the field's getter reads through `_read`, inlined with a hint of its own: a
+    /// one-key field whose date format needs no compiled pattern.
+    func readsThroughHint(_ field: SwiftFieldDescription) -> Bool {
+        if field.isLocal || field.wireKey.contains(".") { return false }
+        if case .custom = field.dateFormat { return false }
+        return true
     }
 
     /// The field's schema documentation, or a line saying where it is stored.
@@ -195,7 +218,20 @@ extension SwiftRenderer {
 
     /// How a field's value is read and written inside the model.
     func storage(of field: SwiftFieldDescription) -> String {
-        field.isLocal ? "localValues.\(field.name)" : "dictionary[_checked: _Fields.\(field.name)]"
+        if field.isLocal { return "localValues.\(field.name)" }
+        guard readsThroughHint(field) else { return "dictionary[_checked: _Fields.\(field.name)]" }
+        return "dictionary._read(" + hintedReadArguments(of: field).joined(separator: ", ") + ")"
+    }
+
+    /// The arguments of a getter's `_read` call: the literal key, the hint, a date format
+    /// other than the default, and the field for a read that misses.
+    func hintedReadArguments(of field: SwiftFieldDescription) -> [String] {
+        var arguments = [Self.literal(field.wireKey), "hint: _Hints.\(field.name)"]
+        if let dateFormat = field.dateFormat, dateFormat != .iso8601 {
+            arguments.append("dateFormat: \(Self.source(dateFormat))")
+        }
+        arguments.append("field: _Fields.\(field.name)")
+        return arguments
     }
 
     /// A parameter for the field: `name: Type [= default]`, with `self`'s local name apart.

@@ -22,8 +22,8 @@ enum ReservedNames {
     /// the runtime. Swift keywords are fine: generated code escapes them.
     static let modelMembers: Set<String> = Set([
         "dictionary", "localValues", "debugDescription", "hashValue", "Changes", "LocalValues", "copyWith",
-        "replacingLocalValues", "modelValue", "fieldDescription", "jsonData", "jsonString", "_Fields", "_schema",
-        "_indexes", "_state", "_",
+        "replacingLocalValues", "modelValue", "fieldDescription", "jsonData", "jsonString", "_Fields", "_Hints",
+        "_schema", "_indexes", "_state", "_",
     ]).union(moduleNames).union(metatypeNames)
 
     /// Case names the generated enum declares itself.
@@ -44,7 +44,8 @@ enum ReservedNames {
         "Foundation", "Etch", "Swift", "Ref", "ModelUnion", "CopyableModel", "ModelLocalValues", "ModelValue",
         "ModelDictionary", "ModelField", "ModelError", "ModelEnum",
         "ImmutableModel", "ModelValueRepresentable", "ModelValueContext", "NoLocalValues", "DateFormat",
-        "KeyPathComponent", "DataSource", "_Fields", "UnknownVariant", "Hasher", "Decoder", "Encoder", "LocalValues",
+        "KeyPathComponent", "DataSource", "_Fields", "_Hints", "UnknownVariant", "Hasher", "Decoder", "Encoder",
+        "LocalValues",
         "ID", "Fields", "Changes",
         "CheckedDictionaryProof", "CaseIterable", "KeyValuePairs", "KeyPositionHint", "JSONError", "Date", "Data",
         // The registry each target gets, and the runtime protocols and types generated code names.

@@ -58,25 +58,29 @@ public struct User: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
 
     /// The `name` field, stored under the wire key `name`.
-    public var name: Swift.String { dictionary[_checked: _Fields.name] }
+    public var name: Swift.String { dictionary._read("name", hint: _Hints.name, field: _Fields.name) }
 
     /// The `email` field, stored under the wire key `email`.
-    public var email: Swift.String { dictionary[_checked: _Fields.email] }
+    public var email: Swift.String { dictionary._read("email", hint: _Hints.email, field: _Fields.email) }
 
     /// The `mood` field, stored under the wire key `mood`.
-    public var mood: Swift.String { dictionary[_checked: _Fields.mood] }
+    public var mood: Swift.String { dictionary._read("mood", hint: _Hints.mood, field: _Fields.mood) }
 
     /// The `avatarURL` field, stored under the wire key `avatarURL`.
-    public var avatarURL: Foundation.URL? { dictionary[_checked: _Fields.avatarURL] }
+    public var avatarURL: Foundation.URL? {
+        dictionary._read("avatarURL", hint: _Hints.avatarURL, field: _Fields.avatarURL)
+    }
 
     /// The `role` field, stored under the wire key `role`.
-    public var role: Role { dictionary[_checked: _Fields.role] }
+    public var role: Role { dictionary._read("role", hint: _Hints.role, field: _Fields.role) }
 
     /// When the user was last seen, sent by the server as seconds since 1970.
-    public var lastSeen: Foundation.Date? { dictionary[_checked: _Fields.lastSeen] }
+    public var lastSeen: Foundation.Date? {
+        dictionary._read("lastSeen", hint: _Hints.lastSeen, dateFormat: .secondsSince1970, field: _Fields.lastSeen)
+    }
 
     // MARK: - Copying
 
@@ -144,6 +148,17 @@ public struct User: Etch.CopyableModel, Etch.IdentifiedModel {
         static let lastSeen = Etch.ModelField<Foundation.Date?>(
             "lastSeen", key: "lastSeen", isMutable: true, dateFormat: .secondsSince1970
         )
+    }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let name = Etch._FieldHint()
+        static let email = Etch._FieldHint()
+        static let mood = Etch._FieldHint()
+        static let avatarURL = Etch._FieldHint()
+        static let role = Etch._FieldHint()
+        static let lastSeen = Etch._FieldHint()
     }
 }
 
@@ -247,31 +262,37 @@ public struct Room: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
 
     /// The `title` field, stored under the wire key `title`.
-    public var title: Swift.String { dictionary[_checked: _Fields.title] }
+    public var title: Swift.String { dictionary._read("title", hint: _Hints.title, field: _Fields.title) }
 
     /// The `createdAt` field, stored under the wire key `created_at`.
-    public var createdAt: Foundation.Date { dictionary[_checked: _Fields.createdAt] }
+    public var createdAt: Foundation.Date {
+        dictionary._read("created_at", hint: _Hints.createdAt, field: _Fields.createdAt)
+    }
 
     /// The `lastMessageAt` field, stored under the wire key `last_message_at`.
-    public var lastMessageAt: Foundation.Date? { dictionary[_checked: _Fields.lastMessageAt] }
+    public var lastMessageAt: Foundation.Date? {
+        dictionary._read("last_message_at", hint: _Hints.lastMessageAt, field: _Fields.lastMessageAt)
+    }
 
     /// The room's owner, stored inline.
-    public var owner: User { dictionary[_checked: _Fields.owner] }
+    public var owner: User { dictionary._read("owner", hint: _Hints.owner, field: _Fields.owner) }
 
     /// Who created the room: stored as the user's id.
-    public var creator: Etch.Ref<User> { dictionary[_checked: _Fields.creator] }
+    public var creator: Etch.Ref<User> { dictionary._read("creator", hint: _Hints.creator, field: _Fields.creator) }
 
     /// The `members` field, stored under the wire key `members`.
-    public var members: [Etch.Ref<User>] { dictionary[_checked: _Fields.members] }
+    public var members: [Etch.Ref<User>] { dictionary._read("members", hint: _Hints.members, field: _Fields.members) }
 
     /// Unread messages, read from the nested `stats` object.
     public var unread: Swift.Int { dictionary[_checked: _Fields.unread] }
 
     /// The `settings` field, stored under the wire key `settings`.
-    public var settings: [Swift.String: Etch.JSON] { dictionary[_checked: _Fields.settings] }
+    public var settings: [Swift.String: Etch.JSON] {
+        dictionary._read("settings", hint: _Hints.settings, field: _Fields.settings)
+    }
 
     /// Whether the room's row is expanded in the list: kept on the device only.
     public var isExpanded: Swift.Bool { localValues.isExpanded }
@@ -391,5 +412,17 @@ public struct Room: Etch.CopyableModel, Etch.IdentifiedModel {
         static let settings = Etch.ModelField<[Swift.String: Etch.JSON]>(
             "settings", key: "settings", isMutable: true, default: [:]
         )
+    }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let title = Etch._FieldHint()
+        static let createdAt = Etch._FieldHint()
+        static let lastMessageAt = Etch._FieldHint()
+        static let owner = Etch._FieldHint()
+        static let creator = Etch._FieldHint()
+        static let members = Etch._FieldHint()
+        static let settings = Etch._FieldHint()
     }
 }

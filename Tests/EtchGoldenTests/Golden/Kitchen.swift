@@ -79,49 +79,53 @@ public struct Scalars: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.Int64 { dictionary[_checked: _Fields.id] }
+    public var id: Swift.Int64 { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
 
     /// The `text` field, stored under the wire key `text`.
-    public var text: Swift.String { dictionary[_checked: _Fields.text] }
+    public var text: Swift.String { dictionary._read("text", hint: _Hints.text, field: _Fields.text) }
 
     /// The `count` field, stored under the wire key `count`.
-    public var count: Swift.Int { dictionary[_checked: _Fields.count] }
+    public var count: Swift.Int { dictionary._read("count", hint: _Hints.count, field: _Fields.count) }
 
     /// The `big` field, stored under the wire key `big`.
-    public var big: Swift.Int64? { dictionary[_checked: _Fields.big] }
+    public var big: Swift.Int64? { dictionary._read("big", hint: _Hints.big, field: _Fields.big) }
 
     /// The `unsigned` field, stored under the wire key `unsigned`.
-    public var unsigned: Swift.UInt { dictionary[_checked: _Fields.unsigned] }
+    public var unsigned: Swift.UInt { dictionary._read("unsigned", hint: _Hints.unsigned, field: _Fields.unsigned) }
 
     /// The `ratio` field, stored under the wire key `ratio`.
-    public var ratio: Swift.Double { dictionary[_checked: _Fields.ratio] }
+    public var ratio: Swift.Double { dictionary._read("ratio", hint: _Hints.ratio, field: _Fields.ratio) }
 
     /// The `scale` field, stored under the wire key `scale`.
-    public var scale: Swift.Float? { dictionary[_checked: _Fields.scale] }
+    public var scale: Swift.Float? { dictionary._read("scale", hint: _Hints.scale, field: _Fields.scale) }
 
     /// The `flag` field, stored under the wire key `flag`.
-    public var flag: Swift.Bool { dictionary[_checked: _Fields.flag] }
+    public var flag: Swift.Bool { dictionary._read("flag", hint: _Hints.flag, field: _Fields.flag) }
 
     /// The `createdAt` field, stored under the wire key `created_at`.
-    public var createdAt: Foundation.Date? { dictionary[_checked: _Fields.createdAt] }
+    public var createdAt: Foundation.Date? {
+        dictionary._read("created_at", hint: _Hints.createdAt, field: _Fields.createdAt)
+    }
 
     /// The `elapsed` field, stored under the wire key `elapsed`.
-    public var elapsed: Foundation.TimeInterval? { dictionary[_checked: _Fields.elapsed] }
+    public var elapsed: Foundation.TimeInterval? {
+        dictionary._read("elapsed", hint: _Hints.elapsed, field: _Fields.elapsed)
+    }
 
     /// The `blob` field, stored under the wire key `blob`.
-    public var blob: Foundation.Data? { dictionary[_checked: _Fields.blob] }
+    public var blob: Foundation.Data? { dictionary._read("blob", hint: _Hints.blob, field: _Fields.blob) }
 
     /// The `link` field, stored under the wire key `link`.
-    public var link: Foundation.URL? { dictionary[_checked: _Fields.link] }
+    public var link: Foundation.URL? { dictionary._read("link", hint: _Hints.link, field: _Fields.link) }
 
     /// The `uuid` field, stored under the wire key `uuid`.
-    public var uuid: Foundation.UUID? { dictionary[_checked: _Fields.uuid] }
+    public var uuid: Foundation.UUID? { dictionary._read("uuid", hint: _Hints.uuid, field: _Fields.uuid) }
 
     /// The `price` field, stored under the wire key `price`.
-    public var price: Foundation.Decimal? { dictionary[_checked: _Fields.price] }
+    public var price: Foundation.Decimal? { dictionary._read("price", hint: _Hints.price, field: _Fields.price) }
 
     /// The `extra` field, stored under the wire key `extra`.
-    public var extra: Etch.JSON? { dictionary[_checked: _Fields.extra] }
+    public var extra: Etch.JSON? { dictionary._read("extra", hint: _Hints.extra, field: _Fields.extra) }
 
     // MARK: - Copying
 
@@ -306,6 +310,25 @@ public struct Scalars: Etch.CopyableModel, Etch.IdentifiedModel {
         static let price = Etch.ModelField<Foundation.Decimal?>("price", key: "price", isMutable: true)
         static let extra = Etch.ModelField<Etch.JSON?>("extra", key: "extra", isMutable: true)
     }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let text = Etch._FieldHint()
+        static let count = Etch._FieldHint()
+        static let big = Etch._FieldHint()
+        static let unsigned = Etch._FieldHint()
+        static let ratio = Etch._FieldHint()
+        static let scale = Etch._FieldHint()
+        static let flag = Etch._FieldHint()
+        static let createdAt = Etch._FieldHint()
+        static let elapsed = Etch._FieldHint()
+        static let blob = Etch._FieldHint()
+        static let link = Etch._FieldHint()
+        static let uuid = Etch._FieldHint()
+        static let price = Etch._FieldHint()
+        static let extra = Etch._FieldHint()
+    }
 }
 
 /// Collections, nesting, references and enums.
@@ -369,37 +392,41 @@ public struct Collections: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
 
     /// The `tags` field, stored under the wire key `tags`.
-    public var tags: [Swift.String] { dictionary[_checked: _Fields.tags] }
+    public var tags: [Swift.String] { dictionary._read("tags", hint: _Hints.tags, field: _Fields.tags) }
 
     /// The `matrix` field, stored under the wire key `matrix`.
-    public var matrix: [[Swift.Int]] { dictionary[_checked: _Fields.matrix] }
+    public var matrix: [[Swift.Int]] { dictionary._read("matrix", hint: _Hints.matrix, field: _Fields.matrix) }
 
     /// The `scores` field, stored under the wire key `scores`.
-    public var scores: [Swift.String: Swift.Double] { dictionary[_checked: _Fields.scores] }
+    public var scores: [Swift.String: Swift.Double] {
+        dictionary._read("scores", hint: _Hints.scores, field: _Fields.scores)
+    }
 
     /// The `maybeNames` field, stored under the wire key `maybe_names`.
-    public var maybeNames: [Swift.String?] { dictionary[_checked: _Fields.maybeNames] }
+    public var maybeNames: [Swift.String?] {
+        dictionary._read("maybe_names", hint: _Hints.maybeNames, field: _Fields.maybeNames)
+    }
 
     /// The `children` field, stored under the wire key `children`.
-    public var children: [Collections] { dictionary[_checked: _Fields.children] }
+    public var children: [Collections] { dictionary._read("children", hint: _Hints.children, field: _Fields.children) }
 
     /// The `parent` field, stored under the wire key `parent`.
-    public var parent: Collections? { dictionary[_checked: _Fields.parent] }
+    public var parent: Collections? { dictionary._read("parent", hint: _Hints.parent, field: _Fields.parent) }
 
     /// The `best` field, stored under the wire key `best`.
-    public var best: Etch.Ref<Scalars>? { dictionary[_checked: _Fields.best] }
+    public var best: Etch.Ref<Scalars>? { dictionary._read("best", hint: _Hints.best, field: _Fields.best) }
 
     /// The `others` field, stored under the wire key `others`.
-    public var others: [Etch.Ref<Scalars>] { dictionary[_checked: _Fields.others] }
+    public var others: [Etch.Ref<Scalars>] { dictionary._read("others", hint: _Hints.others, field: _Fields.others) }
 
     /// The `level` field, stored under the wire key `level`.
-    public var level: Level { dictionary[_checked: _Fields.level] }
+    public var level: Level { dictionary._read("level", hint: _Hints.level, field: _Fields.level) }
 
     /// The `levels` field, stored under the wire key `levels`.
-    public var levels: [Level] { dictionary[_checked: _Fields.levels] }
+    public var levels: [Level] { dictionary._read("levels", hint: _Hints.levels, field: _Fields.levels) }
 
     // MARK: - Copying
 
@@ -544,6 +571,21 @@ public struct Collections: Etch.CopyableModel, Etch.IdentifiedModel {
         static let level = Etch.ModelField<Level>("level", key: "level", isMutable: true, default: Level.low)
         static let levels = Etch.ModelField<[Level]>("levels", key: "levels", isMutable: true, default: [])
     }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let tags = Etch._FieldHint()
+        static let matrix = Etch._FieldHint()
+        static let scores = Etch._FieldHint()
+        static let maybeNames = Etch._FieldHint()
+        static let children = Etch._FieldHint()
+        static let parent = Etch._FieldHint()
+        static let best = Etch._FieldHint()
+        static let others = Etch._FieldHint()
+        static let level = Etch._FieldHint()
+        static let levels = Etch._FieldHint()
+    }
 }
 
 /// Wire keys, date formats, locals and index attributes.
@@ -627,7 +669,7 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `ID`.
-    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+    public var id: Swift.String { dictionary._read("ID", hint: _Hints.id, field: _Fields.id) }
 
     /// The `views` field, stored under the wire key `meta.stats.views`.
     public var views: Swift.Int { dictionary[_checked: _Fields.views] }
@@ -636,34 +678,40 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
     public var likes: Swift.Int { dictionary[_checked: _Fields.likes] }
 
     /// The `iso` field, stored under the wire key `iso`.
-    public var iso: Foundation.Date? { dictionary[_checked: _Fields.iso] }
+    public var iso: Foundation.Date? { dictionary._read("iso", hint: _Hints.iso, field: _Fields.iso) }
 
     /// The `seconds` field, stored under the wire key `seconds`.
-    public var seconds: Foundation.Date? { dictionary[_checked: _Fields.seconds] }
+    public var seconds: Foundation.Date? {
+        dictionary._read("seconds", hint: _Hints.seconds, dateFormat: .secondsSince1970, field: _Fields.seconds)
+    }
 
     /// The `milliseconds` field, stored under the wire key `milliseconds`.
-    public var milliseconds: [Foundation.Date] { dictionary[_checked: _Fields.milliseconds] }
+    public var milliseconds: [Foundation.Date] {
+        dictionary._read(
+            "milliseconds", hint: _Hints.milliseconds, dateFormat: .millisecondsSince1970, field: _Fields.milliseconds
+        )
+    }
 
     /// The `day` field, stored under the wire key `day`.
     public var day: Foundation.Date? { dictionary[_checked: _Fields.day] }
 
     /// The `category` field, stored under the wire key `category`.
-    public var category: Swift.String { dictionary[_checked: _Fields.category] }
+    public var category: Swift.String { dictionary._read("category", hint: _Hints.category, field: _Fields.category) }
 
     /// The `slug` field, stored under the wire key `slug`.
-    public var slug: Swift.String { dictionary[_checked: _Fields.slug] }
+    public var slug: Swift.String { dictionary._read("slug", hint: _Hints.slug, field: _Fields.slug) }
 
     /// The `rank` field, stored under the wire key `rank`.
-    public var rank: Swift.Int { dictionary[_checked: _Fields.rank] }
+    public var rank: Swift.Int { dictionary._read("rank", hint: _Hints.rank, field: _Fields.rank) }
 
     /// The `escaped` field, stored under the wire key `escaped`.
-    public var escaped: Swift.String { dictionary[_checked: _Fields.escaped] }
+    public var escaped: Swift.String { dictionary._read("escaped", hint: _Hints.escaped, field: _Fields.escaped) }
 
     /// The `negative` field, stored under the wire key `negative`.
-    public var negative: Swift.Int { dictionary[_checked: _Fields.negative] }
+    public var negative: Swift.Int { dictionary._read("negative", hint: _Hints.negative, field: _Fields.negative) }
 
     /// The `exponent` field, stored under the wire key `exponent`.
-    public var exponent: Swift.Double { dictionary[_checked: _Fields.exponent] }
+    public var exponent: Swift.Double { dictionary._read("exponent", hint: _Hints.exponent, field: _Fields.exponent) }
 
     /// The local value `isSelected`: kept on this device only, never serialized.
     public var isSelected: Swift.Bool { localValues.isSelected }
@@ -870,6 +918,20 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
             "exponent", key: "exponent", isMutable: true, default: 1.5e3
         )
     }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let iso = Etch._FieldHint()
+        static let seconds = Etch._FieldHint()
+        static let milliseconds = Etch._FieldHint()
+        static let category = Etch._FieldHint()
+        static let slug = Etch._FieldHint()
+        static let rank = Etch._FieldHint()
+        static let escaped = Etch._FieldHint()
+        static let negative = Etch._FieldHint()
+        static let exponent = Etch._FieldHint()
+    }
 }
 
 /// A model with only constants and no `id`.
@@ -901,15 +963,21 @@ public struct Point: Etch.ImmutableModel {
     // MARK: - Fields
 
     /// The `x` field, stored under the wire key `x`.
-    public var x: Swift.Double { dictionary[_checked: _Fields.x] }
+    public var x: Swift.Double { dictionary._read("x", hint: _Hints.x, field: _Fields.x) }
 
     /// The `y` field, stored under the wire key `y`.
-    public var y: Swift.Double { dictionary[_checked: _Fields.y] }
+    public var y: Swift.Double { dictionary._read("y", hint: _Hints.y, field: _Fields.y) }
 
     /// The wire keys, conversions and defaults of the declared fields.
     fileprivate enum _Fields {
         static let x = Etch.ModelField<Swift.Double>("x", key: "x")
         static let y = Etch.ModelField<Swift.Double>("y", key: "y")
+    }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let x = Etch._FieldHint()
+        static let y = Etch._FieldHint()
     }
 }
 

@@ -64,28 +64,34 @@ public struct Message: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
 
     /// The `roomID` field, stored under the wire key `room_id`.
-    public var roomID: Etch.Ref<Room> { dictionary[_checked: _Fields.roomID] }
+    public var roomID: Etch.Ref<Room> { dictionary._read("room_id", hint: _Hints.roomID, field: _Fields.roomID) }
 
     /// The `author` field, stored under the wire key `author`.
-    public var author: Etch.Ref<User> { dictionary[_checked: _Fields.author] }
+    public var author: Etch.Ref<User> { dictionary._read("author", hint: _Hints.author, field: _Fields.author) }
 
     /// The `text` field, stored under the wire key `text`.
-    public var text: Swift.String { dictionary[_checked: _Fields.text] }
+    public var text: Swift.String { dictionary._read("text", hint: _Hints.text, field: _Fields.text) }
 
     /// The `sentAt` field, stored under the wire key `sent_at`.
-    public var sentAt: Foundation.Date { dictionary[_checked: _Fields.sentAt] }
+    public var sentAt: Foundation.Date { dictionary._read("sent_at", hint: _Hints.sentAt, field: _Fields.sentAt) }
 
     /// The `editedAt` field, stored under the wire key `edited_at`.
-    public var editedAt: Foundation.Date? { dictionary[_checked: _Fields.editedAt] }
+    public var editedAt: Foundation.Date? {
+        dictionary._read("edited_at", hint: _Hints.editedAt, field: _Fields.editedAt)
+    }
 
     /// The `reactions` field, stored under the wire key `reactions`.
-    public var reactions: [Swift.String: Swift.Int] { dictionary[_checked: _Fields.reactions] }
+    public var reactions: [Swift.String: Swift.Int] {
+        dictionary._read("reactions", hint: _Hints.reactions, field: _Fields.reactions)
+    }
 
     /// The `attachments` field, stored under the wire key `attachments`.
-    public var attachments: [Attachment] { dictionary[_checked: _Fields.attachments] }
+    public var attachments: [Attachment] {
+        dictionary._read("attachments", hint: _Hints.attachments, field: _Fields.attachments)
+    }
 
     // MARK: - Copying
 
@@ -157,6 +163,18 @@ public struct Message: Etch.CopyableModel, Etch.IdentifiedModel {
             "attachments", key: "attachments", isMutable: true, default: []
         )
     }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let roomID = Etch._FieldHint()
+        static let author = Etch._FieldHint()
+        static let text = Etch._FieldHint()
+        static let sentAt = Etch._FieldHint()
+        static let editedAt = Etch._FieldHint()
+        static let reactions = Etch._FieldHint()
+        static let attachments = Etch._FieldHint()
+    }
 }
 
 /// A file attached to a message.
@@ -214,31 +232,39 @@ public struct Attachment: Etch.ImmutableModel {
     // MARK: - Fields
 
     /// The `url` field, stored under the wire key `url`.
-    public var url: Foundation.URL { dictionary[_checked: _Fields.url] }
+    public var url: Foundation.URL { dictionary._read("url", hint: _Hints.url, field: _Fields.url) }
 
     /// The `byteCount` field, stored under the wire key `byteCount`.
-    public var byteCount: Swift.Int64 { dictionary[_checked: _Fields.byteCount] }
+    public var byteCount: Swift.Int64 {
+        dictionary._read("byteCount", hint: _Hints.byteCount, field: _Fields.byteCount)
+    }
 
     /// The `checksum` field, stored under the wire key `checksum`.
-    public var checksum: Foundation.Data? { dictionary[_checked: _Fields.checksum] }
+    public var checksum: Foundation.Data? {
+        dictionary._read("checksum", hint: _Hints.checksum, field: _Fields.checksum)
+    }
 
     /// The `price` field, stored under the wire key `price`.
-    public var price: Foundation.Decimal? { dictionary[_checked: _Fields.price] }
+    public var price: Foundation.Decimal? { dictionary._read("price", hint: _Hints.price, field: _Fields.price) }
 
     /// The `uploadID` field, stored under the wire key `uploadID`.
-    public var uploadID: Foundation.UUID? { dictionary[_checked: _Fields.uploadID] }
+    public var uploadID: Foundation.UUID? {
+        dictionary._read("uploadID", hint: _Hints.uploadID, field: _Fields.uploadID)
+    }
 
     /// The `duration` field, stored under the wire key `duration`.
-    public var duration: Foundation.TimeInterval? { dictionary[_checked: _Fields.duration] }
+    public var duration: Foundation.TimeInterval? {
+        dictionary._read("duration", hint: _Hints.duration, field: _Fields.duration)
+    }
 
     /// The `width` field, stored under the wire key `width`.
-    public var width: Swift.Float? { dictionary[_checked: _Fields.width] }
+    public var width: Swift.Float? { dictionary._read("width", hint: _Hints.width, field: _Fields.width) }
 
     /// The `flags` field, stored under the wire key `flags`.
-    public var flags: [Swift.Bool] { dictionary[_checked: _Fields.flags] }
+    public var flags: [Swift.Bool] { dictionary._read("flags", hint: _Hints.flags, field: _Fields.flags) }
 
     /// The `size` field, stored under the wire key `size`.
-    public var size: Swift.UInt? { dictionary[_checked: _Fields.size] }
+    public var size: Swift.UInt? { dictionary._read("size", hint: _Hints.size, field: _Fields.size) }
 
     /// The wire keys, conversions and defaults of the declared fields.
     fileprivate enum _Fields {
@@ -251,5 +277,18 @@ public struct Attachment: Etch.ImmutableModel {
         static let width = Etch.ModelField<Swift.Float?>("width", key: "width")
         static let flags = Etch.ModelField<[Swift.Bool]>("flags", key: "flags", default: [])
         static let size = Etch.ModelField<Swift.UInt?>("size", key: "size")
+    }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let url = Etch._FieldHint()
+        static let byteCount = Etch._FieldHint()
+        static let checksum = Etch._FieldHint()
+        static let price = Etch._FieldHint()
+        static let uploadID = Etch._FieldHint()
+        static let duration = Etch._FieldHint()
+        static let width = Etch._FieldHint()
+        static let flags = Etch._FieldHint()
+        static let size = Etch._FieldHint()
     }
 }

@@ -79,46 +79,54 @@ public struct Repository: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.Int64 { dictionary[_checked: _Fields.id] }
+    public var id: Swift.Int64 { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
 
     /// The `name` field, stored under the wire key `name`.
-    public var name: Swift.String { dictionary[_checked: _Fields.name] }
+    public var name: Swift.String { dictionary._read("name", hint: _Hints.name, field: _Fields.name) }
 
     /// The `description` field, stored under the wire key `description`.
-    public var description: Swift.String? { dictionary[_checked: _Fields.description] }
+    public var description: Swift.String? {
+        dictionary._read("description", hint: _Hints.description, field: _Fields.description)
+    }
 
     /// The `private` field, stored under the wire key `private`.
-    public var `private`: Swift.Bool { dictionary[_checked: _Fields.`private`] }
+    public var `private`: Swift.Bool { dictionary._read("private", hint: _Hints.`private`, field: _Fields.`private`) }
 
     /// The `default` field, stored under the wire key `default`.
-    public var `default`: Swift.Bool? { dictionary[_checked: _Fields.`default`] }
+    public var `default`: Swift.Bool? { dictionary._read("default", hint: _Hints.`default`, field: _Fields.`default`) }
 
     /// The `protocol` field, stored under the wire key `protocol`.
-    public var `protocol`: Swift.String? { dictionary[_checked: _Fields.`protocol`] }
+    public var `protocol`: Swift.String? {
+        dictionary._read("protocol", hint: _Hints.`protocol`, field: _Fields.`protocol`)
+    }
 
     /// The `class` field, stored under the wire key `class`.
-    public var `class`: Swift.String? { dictionary[_checked: _Fields.`class`] }
+    public var `class`: Swift.String? { dictionary._read("class", hint: _Hints.`class`, field: _Fields.`class`) }
 
     /// The `type` field, stored under the wire key `type`.
-    public var type: Swift.String? { dictionary[_checked: _Fields.type] }
+    public var type: Swift.String? { dictionary._read("type", hint: _Hints.type, field: _Fields.type) }
 
     /// The `self` field, stored under the wire key `self`.
-    public var `self`: Foundation.URL? { dictionary[_checked: _Fields.`self`] }
+    public var `self`: Foundation.URL? { dictionary._read("self", hint: _Hints.`self`, field: _Fields.`self`) }
 
     /// The `is` field, stored under the wire key `is`.
-    public var `is`: Swift.Bool? { dictionary[_checked: _Fields.`is`] }
+    public var `is`: Swift.Bool? { dictionary._read("is", hint: _Hints.`is`, field: _Fields.`is`) }
 
     /// The `internal` field, stored under the wire key `internal`.
-    public var `internal`: Swift.Bool? { dictionary[_checked: _Fields.`internal`] }
+    public var `internal`: Swift.Bool? {
+        dictionary._read("internal", hint: _Hints.`internal`, field: _Fields.`internal`)
+    }
 
     /// The `public` field, stored under the wire key `public`.
-    public var `public`: Swift.Bool? { dictionary[_checked: _Fields.`public`] }
+    public var `public`: Swift.Bool? { dictionary._read("public", hint: _Hints.`public`, field: _Fields.`public`) }
 
     /// The `visibility` field, stored under the wire key `visibility`.
-    public var visibility: Visibility? { dictionary[_checked: _Fields.visibility] }
+    public var visibility: Visibility? {
+        dictionary._read("visibility", hint: _Hints.visibility, field: _Fields.visibility)
+    }
 
     /// The `fallback` field, stored under the wire key `fallback`.
-    public var fallback: Visibility { dictionary[_checked: _Fields.fallback] }
+    public var fallback: Visibility { dictionary._read("fallback", hint: _Hints.fallback, field: _Fields.fallback) }
 
     /// The `htmlLink` field, stored under the wire key `_links.html`.
     public var htmlLink: Foundation.URL? { dictionary[_checked: _Fields.htmlLink] }
@@ -200,6 +208,24 @@ public struct Repository: Etch.CopyableModel, Etch.IdentifiedModel {
         )
         static let htmlLink = Etch.ModelField<Foundation.URL?>("htmlLink", key: "_links.html")
     }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let name = Etch._FieldHint()
+        static let description = Etch._FieldHint()
+        static let `private` = Etch._FieldHint()
+        static let `default` = Etch._FieldHint()
+        static let `protocol` = Etch._FieldHint()
+        static let `class` = Etch._FieldHint()
+        static let type = Etch._FieldHint()
+        static let `self` = Etch._FieldHint()
+        static let `is` = Etch._FieldHint()
+        static let `internal` = Etch._FieldHint()
+        static let `public` = Etch._FieldHint()
+        static let visibility = Etch._FieldHint()
+        static let fallback = Etch._FieldHint()
+    }
 }
 
 /// Who can see a repository.
@@ -269,10 +295,10 @@ public struct Post: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
 
     /// The `text` field, stored under the wire key `text`.
-    public var text: Swift.String { dictionary[_checked: _Fields.text] }
+    public var text: Swift.String { dictionary._read("text", hint: _Hints.text, field: _Fields.text) }
 
     // MARK: - Copying
 
@@ -300,6 +326,12 @@ public struct Post: Etch.CopyableModel, Etch.IdentifiedModel {
     fileprivate enum _Fields {
         static let id = Etch.ModelField<Swift.String>("id", key: "id")
         static let text = Etch.ModelField<Swift.String>("text", key: "text", isMutable: true)
+    }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let text = Etch._FieldHint()
     }
 }
 
@@ -334,19 +366,26 @@ public struct Ad: Etch.ImmutableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
 
     /// The `sponsor` field, stored under the wire key `sponsor`.
-    public var sponsor: Swift.String { dictionary[_checked: _Fields.sponsor] }
+    public var sponsor: Swift.String { dictionary._read("sponsor", hint: _Hints.sponsor, field: _Fields.sponsor) }
 
     /// The `type` field, stored under the wire key `type`.
-    public var type: Swift.String? { dictionary[_checked: _Fields.type] }
+    public var type: Swift.String? { dictionary._read("type", hint: _Hints.type, field: _Fields.type) }
 
     /// The wire keys, conversions and defaults of the declared fields.
     fileprivate enum _Fields {
         static let id = Etch.ModelField<Swift.String>("id", key: "id")
         static let sponsor = Etch.ModelField<Swift.String>("sponsor", key: "sponsor")
         static let type = Etch.ModelField<Swift.String?>("type", key: "type")
+    }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let sponsor = Etch._FieldHint()
+        static let type = Etch._FieldHint()
     }
 }
 
@@ -423,13 +462,13 @@ public struct Feed: Etch.CopyableModel {
     // MARK: - Fields
 
     /// The `items` field, stored under the wire key `items`.
-    public var items: [FeedItem] { dictionary[_checked: _Fields.items] }
+    public var items: [FeedItem] { dictionary._read("items", hint: _Hints.items, field: _Fields.items) }
 
     /// The `pinned` field, stored under the wire key `pinned`.
-    public var pinned: FeedItem? { dictionary[_checked: _Fields.pinned] }
+    public var pinned: FeedItem? { dictionary._read("pinned", hint: _Hints.pinned, field: _Fields.pinned) }
 
     /// The `byKey` field, stored under the wire key `by_key`.
-    public var byKey: [Swift.String: FeedItem] { dictionary[_checked: _Fields.byKey] }
+    public var byKey: [Swift.String: FeedItem] { dictionary._read("by_key", hint: _Hints.byKey, field: _Fields.byKey) }
 
     // MARK: - Copying
 
@@ -483,6 +522,13 @@ public struct Feed: Etch.CopyableModel {
             "byKey", key: "by_key", isMutable: true, default: [:]
         )
     }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let items = Etch._FieldHint()
+        static let pinned = Etch._FieldHint()
+        static let byKey = Etch._FieldHint()
+    }
 }
 
 /// A musician or band.
@@ -514,10 +560,10 @@ public struct Artist: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
 
     /// The `name` field, stored under the wire key `name`.
-    public var name: Swift.String { dictionary[_checked: _Fields.name] }
+    public var name: Swift.String { dictionary._read("name", hint: _Hints.name, field: _Fields.name) }
 
     // MARK: - Relations
 
@@ -558,6 +604,12 @@ public struct Artist: Etch.CopyableModel, Etch.IdentifiedModel {
     fileprivate enum _Fields {
         static let id = Etch.ModelField<Swift.String>("id", key: "id")
         static let name = Etch.ModelField<Swift.String>("name", key: "name", isMutable: true)
+    }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let name = Etch._FieldHint()
     }
 }
 
@@ -610,22 +662,24 @@ public struct Album: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
 
     /// The `title` field, stored under the wire key `title`.
-    public var title: Swift.String { dictionary[_checked: _Fields.title] }
+    public var title: Swift.String { dictionary._read("title", hint: _Hints.title, field: _Fields.title) }
 
     /// The `year` field, stored under the wire key `year`.
-    public var year: Swift.Int { dictionary[_checked: _Fields.year] }
+    public var year: Swift.Int { dictionary._read("year", hint: _Hints.year, field: _Fields.year) }
 
     /// The `artist` field, stored under the wire key `artist`.
-    public var artist: Etch.Ref<Artist> { dictionary[_checked: _Fields.artist] }
+    public var artist: Etch.Ref<Artist> { dictionary._read("artist", hint: _Hints.artist, field: _Fields.artist) }
 
     /// The `guests` field, stored under the wire key `guests`.
-    public var guests: [Etch.Ref<Artist>] { dictionary[_checked: _Fields.guests] }
+    public var guests: [Etch.Ref<Artist>] { dictionary._read("guests", hint: _Hints.guests, field: _Fields.guests) }
 
     /// The `producer` field, stored under the wire key `producer`.
-    public var producer: Etch.Ref<Artist>? { dictionary[_checked: _Fields.producer] }
+    public var producer: Etch.Ref<Artist>? {
+        dictionary._read("producer", hint: _Hints.producer, field: _Fields.producer)
+    }
 
     // MARK: - Copying
 
@@ -697,6 +751,16 @@ public struct Album: Etch.CopyableModel, Etch.IdentifiedModel {
             "producer", key: "producer", isMutable: true, references: Artist.self, onDelete: .nullify
         )
     }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let title = Etch._FieldHint()
+        static let year = Etch._FieldHint()
+        static let artist = Etch._FieldHint()
+        static let guests = Etch._FieldHint()
+        static let producer = Etch._FieldHint()
+    }
 }
 
 /// Names that the generated field table and local values must not trip over.
@@ -737,13 +801,13 @@ public struct Flags: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary[_checked: _Fields.id] }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
 
     /// The `all` field, stored under the wire key `all`.
-    public var all: Swift.String? { dictionary[_checked: _Fields.all] }
+    public var all: Swift.String? { dictionary._read("all", hint: _Hints.all, field: _Fields.all) }
 
     /// The `none` field, stored under the wire key `none`.
-    public var none: Swift.Bool { dictionary[_checked: _Fields.none] }
+    public var none: Swift.Bool { dictionary._read("none", hint: _Hints.none, field: _Fields.none) }
 
     /// The local value `default`: kept on this device only, never serialized.
     public var `default`: Swift.Int { localValues.`default` }
@@ -817,5 +881,12 @@ public struct Flags: Etch.CopyableModel, Etch.IdentifiedModel {
         static let id = Etch.ModelField<Swift.String>("id", key: "id")
         static let all = Etch.ModelField<Swift.String?>("all", key: "all")
         static let none = Etch.ModelField<Swift.Bool>("none", key: "none", isMutable: true, default: false)
+    }
+
+    /// Where each getter found its key last time.
+    fileprivate enum _Hints {
+        static let id = Etch._FieldHint()
+        static let all = Etch._FieldHint()
+        static let none = Etch._FieldHint()
     }
 }
