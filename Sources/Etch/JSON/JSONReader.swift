@@ -103,49 +103,14 @@ struct JSONReader {
 
     /// Reads one value, with everything nested in it, starting at `position`.
     mutating func readValue() throws(JSONError) -> ModelValue {
-        var value: ModelValue
         while true {
-            skipWhitespace()
-            guard position < end else { throw unexpected("expected a value") }
-            switch base[position] {
-            case JSONByte.quote:
-                value = .string(try readString())
-            case JSONByte.openBrace:
-                try open(isObject: true)
-                skipWhitespace()
-                guard position < end, base[position] == JSONByte.closeBrace else {
-                    try readKeyAndColon()
-                    continue
-                }
-                position += 1
-                frames.removeLast()
-                value = .object(ModelDictionary())
-            case JSONByte.openBracket:
-                try open(isObject: false)
-                skipWhitespace()
-                guard position < end, base[position] == JSONByte.closeBracket else { continue }
-                position += 1
-                frames.removeLast()
-                value = .array([])
-            case JSONByte.minus, JSONByte.zero...JSONByte.nine:
-                value = try readNumber()
-            case UInt8(ascii: "t"):
-                try readLiteral("true")
-                value = .bool(true)
-            case UInt8(ascii: "f"):
-                try readLiteral("false")
-                value = .bool(false)
-            case UInt8(ascii: "n"):
-                try readLiteral("null")
-                value = .null
-            default:
-                throw unexpected("expected a value")
-            }
+            // Each value is a constant whose last use moves it onto the stack, never a copy.
+            guard let value = try readElement() else { continue }
             // The value is complete: hand it to its container, closing every container
             // that ends right after it, until one expects another element.
+            guard var frame = frames.last else { return value }
+            values.append(consume value)
             while true {
-                guard let frame = frames.last else { return value }
-                values.append(value)
                 skipWhitespace()
                 guard position < end else {
                     throw unexpected(frame.isObject ? "expected ',' or '}'" : "expected ',' or ']'")
@@ -156,18 +121,61 @@ struct JSONReader {
                     if frame.isObject { try readKeyAndColon() }
                     break
                 }
-                if frame.isObject {
-                    guard byte == JSONByte.closeBrace else { throw unexpected("expected ',' or '}'") }
-                    position += 1
-                    frames.removeLast()
-                    value = .object(makeObject(keyStart: frame.keyStart, valueStart: frame.valueStart))
-                } else {
-                    guard byte == JSONByte.closeBracket else { throw unexpected("expected ',' or ']'") }
-                    position += 1
-                    frames.removeLast()
-                    value = .array(values.popArray(from: frame.valueStart))
+                guard byte == (frame.isObject ? JSONByte.closeBrace : JSONByte.closeBracket) else {
+                    throw unexpected(frame.isObject ? "expected ',' or '}'" : "expected ',' or ']'")
                 }
+                position += 1
+                frames.removeLast()
+                let container =
+                    frame.isObject
+                    ? ModelValue.object(makeObject(keyStart: frame.keyStart, valueStart: frame.valueStart))
+                    : ModelValue.array(values.popArray(from: frame.valueStart))
+                guard let parent = frames.last else { return container }
+                values.append(consume container)
+                frame = parent
             }
+        }
+    }
+
+    /// Reads a scalar or an empty container at `position`, or opens a container that has
+    /// elements and returns `nil` (having read the first key of an object).
+    @inline(__always)
+    private mutating func readElement() throws(JSONError) -> ModelValue? {
+        skipWhitespace()
+        guard position < end else { throw unexpected("expected a value") }
+        switch base[position] {
+        case JSONByte.quote:
+            return .string(try readString())
+        case JSONByte.openBrace:
+            try open(isObject: true)
+            skipWhitespace()
+            guard position < end, base[position] == JSONByte.closeBrace else {
+                try readKeyAndColon()
+                return nil
+            }
+            position += 1
+            frames.removeLast()
+            return .object(ModelDictionary())
+        case JSONByte.openBracket:
+            try open(isObject: false)
+            skipWhitespace()
+            guard position < end, base[position] == JSONByte.closeBracket else { return nil }
+            position += 1
+            frames.removeLast()
+            return .array([])
+        case JSONByte.minus, JSONByte.zero...JSONByte.nine:
+            return try readNumber()
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return .null
+        default:
+            throw unexpected("expected a value")
         }
     }
 
