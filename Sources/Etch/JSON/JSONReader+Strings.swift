@@ -1,8 +1,9 @@
 extension JSONReader {
     /// Reads a string whose opening quote is at `position`.
     ///
-    /// Strings without escapes (nearly all of them) are made straight from the input;
-    /// the standard library validates their UTF-8 as it makes them.
+    /// Strings without escapes (nearly all of them) are made straight from the input. The
+    /// scan tells whether a string is ASCII; any other is checked by ``isValidUTF8(_:)``, so
+    /// the standard library need not check it again.
     @inline(__always)
     mutating func readString() throws(JSONError) -> String {
         let start = position + 1
@@ -98,8 +99,7 @@ extension JSONReader {
     @inline(__always)
     private func makeString(from start: Int, to stop: Int, isASCII: Bool) throws(JSONError) -> String {
         let bytes = UnsafeBufferPointer(start: base + start, count: stop - start)
-        if isASCII { return String(decoding: bytes, as: UTF8.self) }
-        if let string = String(validating: bytes, as: UTF8.self) { return string }
+        if isASCII || Self.isValidUTF8(bytes) { return Self.string(ofValidUTF8: bytes, isASCII: isASCII) }
         try validateUTF8(from: start, to: stop)
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -118,7 +118,10 @@ extension JSONReader {
             if byte == JSONByte.quote {
                 appendRun(from: runStart, to: cursor)
                 position = cursor + 1
-                if let string = String(validating: scratch, as: UTF8.self) { return string }
+                let string = scratch.withUnsafeBufferPointer { bytes in
+                    Self.isValidUTF8(bytes) ? Self.string(ofValidUTF8: bytes, isASCII: Self.isASCII(bytes)) : nil
+                }
+                if let string { return string }
                 try locateInvalidUTF8(from: start, to: cursor)
                 return String(decoding: scratch, as: UTF8.self)
             } else if byte == JSONByte.backslash {
