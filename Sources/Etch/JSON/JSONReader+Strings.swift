@@ -30,9 +30,26 @@ extension JSONReader {
     /// ``JSONKeyCache``), or 0 for a key the cache does not hold; only then is the string
     /// returned, and it is empty otherwise: ``JSONKeyCache/string(withID:)`` has it, and an
     /// object whose shape is known never needs it, so no key is retained and released.
+    ///
+    /// The key that followed the key with identity `previous` last time is tried first (see
+    /// ``JSONKeyCache/predictedID(after:opensObject:)``).
     @inline(__always)
-    mutating func readKey() throws(JSONError) -> (String, id: Int) {
+    mutating func readKey(after previous: Int, opensObject: Bool) throws(JSONError) -> (String, id: Int) {
         guard keyCache.isEnabled else { return (try readString(), 0) }
+        let start = position + 1
+        let predicted = keyCache.predictedID(after: previous, opensObject: opensObject)
+        if predicted != 0, let length = keyCache.length(ofKey: predicted, at: start, in: base, end: end) {
+            position = start + length + 1
+            return ("", predicted)
+        }
+        let (key, id) = try readKeyUnpredicted()
+        if id != 0 { keyCache.learn(id, after: previous, opensObject: opensObject) }
+        return (key, id)
+    }
+
+    /// ``readKey(after:opensObject:)`` when the expected key is not the one at `position`.
+    @inline(__always)
+    private mutating func readKeyUnpredicted() throws(JSONError) -> (String, id: Int) {
         let start = position + 1
         var cursor = start
         // Eight bytes at a time while none of them is special, as in `readString()`.

@@ -118,7 +118,7 @@ struct JSONReader {
                 let byte = base[position]
                 if byte == JSONByte.comma {
                     position += 1
-                    if frame.isObject { try readKeyAndColon() }
+                    if frame.isObject { try readKeyAndColon(opensObject: false) }
                     break
                 }
                 guard byte == (frame.isObject ? JSONByte.closeBrace : JSONByte.closeBracket) else {
@@ -150,7 +150,7 @@ struct JSONReader {
             try open(isObject: true)
             skipWhitespace()
             guard position < end, base[position] == JSONByte.closeBrace else {
-                try readKeyAndColon()
+                try readKeyAndColon(opensObject: true)
                 return nil
             }
             position += 1
@@ -188,12 +188,15 @@ struct JSONReader {
         position += 1
     }
 
-    /// Reads an object key, the colon after it and the whitespace around them.
+    /// Reads an object key, the colon after it and the whitespace around them; the first key
+    /// of an object when `opensObject`.
     @inline(__always)
-    private mutating func readKeyAndColon() throws(JSONError) {
+    private mutating func readKeyAndColon(opensObject: Bool) throws(JSONError) {
         skipWhitespace()
         guard position < end, base[position] == JSONByte.quote else { throw unexpected("expected a string key") }
-        let (key, id) = try readKey()
+        // The last key read that is still open: the previous key of this object, or the key
+        // of the object or array that holds this object.
+        let (key, id) = try readKey(after: keyIDs.last ?? 0, opensObject: opensObject)
         keys.append(key)
         keyIDs.append(id)
         skipWhitespace()
