@@ -84,8 +84,11 @@ struct JSONReader {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        guard position < end, JSONByte.isWhitespace(base[position]) else { return }
+        // Every byte above the space is not whitespace: one comparison settles most calls.
+        guard position < end, base[position] <= JSONByte.space, JSONByte.isWhitespace(base[position]) else { return }
         position += 1
+        // A single space, as after a colon.
+        guard position < end, base[position] <= JSONByte.space else { return }
         // Indentation of pretty-printed JSON: eight bytes at a time, to the first one that is
         // not a space.
         while position &+ 8 <= end {
@@ -204,12 +207,12 @@ struct JSONReader {
         position += 1
     }
 
+    /// Reads `true`, `false` or `null`, whichever `literal` is, at `position`.
+    @inline(__always)
     private mutating func readLiteral(_ literal: StaticString) throws(JSONError) {
-        assert(literal.utf8CodeUnitCount == 4 || literal.utf8CodeUnitCount == 5)
-        // `true`, `null` and `false` compared four bytes at once; the loop below finds where
-        // a malformed one goes wrong.
+        // Four bytes compared at once, and the fifth of `false`.
         let count = literal.utf8CodeUnitCount
-        if count >= 4, position &+ count <= end,
+        if position &+ count <= end,
             UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self)
                 == UnsafeRawPointer(literal.utf8Start).loadUnaligned(as: UInt32.self),
             count == 4 || base[position &+ 4] == literal.utf8Start[4]
@@ -217,13 +220,17 @@ struct JSONReader {
             position &+= count
             return
         }
-        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: count)
-        for (index, expected) in bytes.enumerated() {
-            guard position + index < end, base[position + index] == expected else {
-                position += index
-                throw unexpected("expected '\(literal)'")
-            }
+        throw misreadLiteral(literal)
+    }
+
+    /// The error of a malformed `literal` at `position`, which moves to where it goes wrong.
+    private mutating func misreadLiteral(_ literal: StaticString) -> JSONError {
+        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for (index, expected) in bytes.enumerated() where position + index >= end || base[position + index] != expected
+        {
+            position += index
+            break
         }
-        position += bytes.count
+        return unexpected("expected '\(literal)'")
     }
 }
