@@ -74,6 +74,14 @@ extension JSONReader {
                 let marks = word & 0x200F
                 guard marks != 0, marks != 0x200D else { return false }
                 cursor &+= 3
+                // More often follow, as in CJK text: two at a time.
+                while cursor &+ 8 <= count {
+                    let pair = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+                    guard pair & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0 else { break }
+                    let (first, second) = (pair & 0x200F, pair &>> 24 & 0x200F)
+                    guard first != 0, first != 0x200D, second != 0, second != 0x200D else { return false }
+                    cursor &+= 6
+                }
             } else if word & 0xC0E0 == 0x80C0 {
                 // Two bytes. C0 and C1 lead only overlong forms.
                 guard word & 0x1E != 0 else { return false }

@@ -30,8 +30,10 @@ extension JSONUTF8Tests {
         let followers: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC0]
         var disagreements: [[UInt8]] = []
         func check(_ bytes: [UInt8]) {
-            // Alone, as the last bytes of a string, and with more after them.
-            for candidate in [bytes, bytes + [0x41, 0x41, 0x41]] where !Self.agree(candidate) {
+            // Alone, as the last bytes of a string, with more after them, and after a
+            // three-byte sequence (which the check takes with the next one, two at a time).
+            let candidates = [bytes, bytes + [0x41, 0x41, 0x41], [0xE3, 0x81, 0x82] + bytes + [0x41, 0x41]]
+            for candidate in candidates where !Self.agree(candidate) {
                 disagreements.append(candidate)
             }
         }
