@@ -150,7 +150,9 @@ extension JSONReader {
                     .syntax, "control character \(Self.describeScalar(UInt32(byte))) in a string must be escaped",
                     at: cursor)
             } else {
-                cursor += 1
+                // The rest of the run, eight bytes at a time.
+                var bits: UInt64 = 0
+                cursor = Self.skipPlainWords(base, from: cursor + 1, to: end, bits: &bits)
             }
         }
     }
