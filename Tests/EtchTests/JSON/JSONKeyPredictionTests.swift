@@ -7,12 +7,8 @@ import Testing
 /// (``JSONKeyCache/predictedID(after:opensObject:)``); a wrong guess must read exactly as if
 /// there had been none.
 @Suite struct JSONKeyPredictionTests {
-    /// A document case: objects to read as elements of one large array.
-    struct PredictionCase: CustomTestStringConvertible, Sendable {
-        let id: String
-        let objects: [String]
-        var testDescription: String { id }
-    }
+    /// Objects to read as elements of one large array, as ``JSONShapeTests`` reads them.
+    typealias PredictionCase = JSONShapeTests.ShapeCase
 
     static let cases: [PredictionCase] = [
         PredictionCase(
