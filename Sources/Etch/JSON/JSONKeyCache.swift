@@ -29,11 +29,11 @@ struct JSONKeyCache {
         /// Where the key first appeared in the input, and its length in bytes.
         var offset: Int
         var length: Int
-        /// The identity of the key that last followed this one in its object, and of the
-        /// first key of the object that was last this key's value (see
-        /// ``predictedID(after:opensObject:)``); 0 when none has yet.
-        var next = 0
-        var firstNested = 0
+        /// The identities of the last two keys that followed this one in its object, and of
+        /// the first keys of the last two objects that were this key's value, the most recent
+        /// first (see ``predictedIDs(after:opensObject:)``); 0 where there is none yet.
+        var next = (0, 0)
+        var firstNested = (0, 0)
     }
 
     private var entries: [Entry]

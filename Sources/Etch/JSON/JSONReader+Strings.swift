@@ -31,16 +31,21 @@ extension JSONReader {
     /// returned, and it is empty otherwise: ``JSONKeyCache/string(withID:)`` has it, and an
     /// object whose shape is known never needs it, so no key is retained and released.
     ///
-    /// The key that followed the key with identity `previous` last time is tried first (see
-    /// ``JSONKeyCache/predictedID(after:opensObject:)``).
+    /// The keys that followed the key with identity `previous` before are tried first (see
+    /// ``JSONKeyCache/predictedIDs(after:opensObject:)``).
     @inline(__always)
     mutating func readKey(after previous: Int, opensObject: Bool) throws(JSONError) -> (String, id: Int) {
         guard keyCache.isEnabled else { return (try readString(), 0) }
         let start = position + 1
-        let predicted = keyCache.predictedID(after: previous, opensObject: opensObject)
-        if predicted != 0, let length = keyCache.length(ofKey: predicted, at: start, in: base, end: end) {
+        let (likely, alternative) = keyCache.predictedIDs(after: previous, opensObject: opensObject)
+        if let length = keyCache.length(ofKey: likely, at: start, in: base, end: end) {
             position = start + length + 1
-            return ("", predicted)
+            return ("", likely)
+        }
+        if let length = keyCache.length(ofKey: alternative, at: start, in: base, end: end) {
+            keyCache.learn(alternative, after: previous, opensObject: opensObject)
+            position = start + length + 1
+            return ("", alternative)
         }
         let (key, id) = try readKeyUnpredicted()
         if id != 0 { keyCache.learn(id, after: previous, opensObject: opensObject) }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import Etch
 
-/// The reader first tries the key that followed the previous one last time
-/// (``JSONKeyCache/predictedID(after:opensObject:)``); a wrong guess must read exactly as if
+/// The reader first tries the keys that followed the previous one before
+/// (``JSONKeyCache/predictedIDs(after:opensObject:)``); wrong guesses must read exactly as if
 /// there had been none.
 @Suite struct JSONKeyPredictionTests {
     /// Objects to read as elements of one large array, as ``JSONShapeTests`` reads them.
@@ -14,6 +14,9 @@ import Testing
         PredictionCase(
             id: "a longer and a shorter key than expected",
             objects: (0..<100).map { $0.isMultiple(of: 2) ? #"{"id":\#($0),"x":1}"# : #"{"id_str":"\#($0)","x":1}"# }),
+        PredictionCase(
+            id: "three keys taking turns after one, more than the two guesses",
+            objects: (0..<120).map { #"{"k":1,"\#(["a", "bb", "a", "ccc", "bb"][$0 % 5])":2,"z":3}"# }),
         PredictionCase(
             id: "a key of the expected length with other bytes",
             objects: (0..<100).map { $0.isMultiple(of: 3) ? #"{"k":1,"abc":2}"# : #"{"k":1,"abd":2}"# }),
