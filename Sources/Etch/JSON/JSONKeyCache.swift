@@ -22,11 +22,24 @@ struct JSONKeyCache {
         var id = 0
     }
 
+    /// What the cache knows of each string it made, by identity: an evicted key keeps its
+    /// string. Identity 0, which no string has, stands for "no key" in predictions.
+    struct Known {
+        var string: String
+        /// Where the key first appeared in the input, and its length in bytes.
+        var offset: Int
+        var length: Int
+        /// The identities of the last two keys that followed this one in its object, and of
+        /// the first keys of the last two objects that were this key's value, the most recent
+        /// first (see ``predictedIDs(after:opensObject:)``); 0 where there is none yet.
+        var next = (0, 0)
+        var firstNested = (0, 0)
+    }
+
     private var entries: [Entry]
     private let mask: Int
     private var lastID = 0
-    /// Every string the cache made, by identity minus one: an evicted key keeps its string.
-    private var strings: [String] = []
+    var known = [Known(string: "", offset: 0, length: -1)]
 
     /// Makes a cache; a cache for a small input holds nothing, as making it would cost more
     /// than it saves.
@@ -59,14 +72,14 @@ struct JSONKeyCache {
         // A long key a model declares becomes the field's own string (see `DeclaredKeys`).
         let string = DeclaredKeys.shared(string)
         entries[slot] = Entry(offset: offset, length: length, string: string, id: lastID)
-        strings.append(string)
+        known.append(Known(string: string, offset: offset, length: length))
         return lastID
     }
 
     /// The string with identity `id`, which the cache gave out.
     @inline(__always)
     func string(withID id: Int) -> String {
-        strings[id - 1]
+        known[id].string
     }
 
     /// A hash of a key's bytes from at most two unaligned loads, never reading outside them.

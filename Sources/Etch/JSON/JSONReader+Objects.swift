@@ -35,7 +35,7 @@ extension JSONReader {
     }
 
     /// Pops the keys and their identities from `keyStart`, with the key cache's strings in
-    /// place of the empty ones that stand for its identities (see ``readKey()``).
+    /// place of the empty ones that stand for its identities (see ``readKey(after:opensObject:)``).
     private mutating func popKeys(from keyStart: Int) -> [String] {
         var popped = keys.popArray(from: keyStart)
         for (position, id) in keyIDs.elements(from: keyStart).enumerated() where id > 0 {

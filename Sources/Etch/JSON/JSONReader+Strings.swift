@@ -1,8 +1,9 @@
 extension JSONReader {
     /// Reads a string whose opening quote is at `position`.
     ///
-    /// Strings without escapes (nearly all of them) are made straight from the input;
-    /// the standard library validates their UTF-8 as it makes them.
+    /// Strings without escapes (nearly all of them) are made straight from the input. The
+    /// scan tells whether a string is ASCII; any other is checked by ``isValidUTF8(_:)``, so
+    /// the standard library need not check it again.
     @inline(__always)
     mutating func readString() throws(JSONError) -> String {
         let start = position + 1
@@ -29,9 +30,31 @@ extension JSONReader {
     /// ``JSONKeyCache``), or 0 for a key the cache does not hold; only then is the string
     /// returned, and it is empty otherwise: ``JSONKeyCache/string(withID:)`` has it, and an
     /// object whose shape is known never needs it, so no key is retained and released.
+    ///
+    /// The keys that followed the key with identity `previous` before are tried first (see
+    /// ``JSONKeyCache/predictedIDs(after:opensObject:)``).
     @inline(__always)
-    mutating func readKey() throws(JSONError) -> (String, id: Int) {
+    mutating func readKey(after previous: Int, opensObject: Bool) throws(JSONError) -> (String, id: Int) {
         guard keyCache.isEnabled else { return (try readString(), 0) }
+        let start = position + 1
+        let (likely, alternative) = keyCache.predictedIDs(after: previous, opensObject: opensObject)
+        if let length = keyCache.length(ofKey: likely, at: start, in: base, end: end) {
+            position = start + length + 1
+            return ("", likely)
+        }
+        if let length = keyCache.length(ofKey: alternative, at: start, in: base, end: end) {
+            keyCache.learn(alternative, after: previous, opensObject: opensObject)
+            position = start + length + 1
+            return ("", alternative)
+        }
+        let (key, id) = try readKeyUnpredicted()
+        if id != 0 { keyCache.learn(id, after: previous, opensObject: opensObject) }
+        return (key, id)
+    }
+
+    /// ``readKey(after:opensObject:)`` when the expected key is not the one at `position`.
+    @inline(__always)
+    private mutating func readKeyUnpredicted() throws(JSONError) -> (String, id: Int) {
         let start = position + 1
         var cursor = start
         // Eight bytes at a time while none of them is special, as in `readString()`.
@@ -98,8 +121,7 @@ extension JSONReader {
     @inline(__always)
     private func makeString(from start: Int, to stop: Int, isASCII: Bool) throws(JSONError) -> String {
         let bytes = UnsafeBufferPointer(start: base + start, count: stop - start)
-        if isASCII { return String(decoding: bytes, as: UTF8.self) }
-        if let string = String(validating: bytes, as: UTF8.self) { return string }
+        if isASCII || Self.isValidUTF8(bytes) { return Self.string(ofValidUTF8: bytes, isASCII: isASCII) }
         try validateUTF8(from: start, to: stop)
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -118,7 +140,10 @@ extension JSONReader {
             if byte == JSONByte.quote {
                 appendRun(from: runStart, to: cursor)
                 position = cursor + 1
-                if let string = String(validating: scratch, as: UTF8.self) { return string }
+                let string = scratch.withUnsafeBufferPointer { bytes in
+                    Self.isValidUTF8(bytes) ? Self.string(ofValidUTF8: bytes, isASCII: Self.isASCII(bytes)) : nil
+                }
+                if let string { return string }
                 try locateInvalidUTF8(from: start, to: cursor)
                 return String(decoding: scratch, as: UTF8.self)
             } else if byte == JSONByte.backslash {
@@ -130,7 +155,9 @@ extension JSONReader {
                     .syntax, "control character \(Self.describeScalar(UInt32(byte))) in a string must be escaped",
                     at: cursor)
             } else {
-                cursor += 1
+                // The rest of the run, eight bytes at a time.
+                var bits: UInt64 = 0
+                cursor = Self.skipPlainWords(base, from: cursor + 1, to: end, bits: &bits)
             }
         }
     }

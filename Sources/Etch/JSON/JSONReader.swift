@@ -84,8 +84,11 @@ struct JSONReader {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        guard position < end, JSONByte.isWhitespace(base[position]) else { return }
+        // Every byte above the space is not whitespace: one comparison settles most calls.
+        guard position < end, base[position] <= JSONByte.space, JSONByte.isWhitespace(base[position]) else { return }
         position += 1
+        // A single space, as after a colon.
+        guard position < end, base[position] <= JSONByte.space else { return }
         // Indentation of pretty-printed JSON: eight bytes at a time, to the first one that is
         // not a space.
         while position &+ 8 <= end {
@@ -103,49 +106,14 @@ struct JSONReader {
 
     /// Reads one value, with everything nested in it, starting at `position`.
     mutating func readValue() throws(JSONError) -> ModelValue {
-        var value: ModelValue
         while true {
-            skipWhitespace()
-            guard position < end else { throw unexpected("expected a value") }
-            switch base[position] {
-            case JSONByte.quote:
-                value = .string(try readString())
-            case JSONByte.openBrace:
-                try open(isObject: true)
-                skipWhitespace()
-                guard position < end, base[position] == JSONByte.closeBrace else {
-                    try readKeyAndColon()
-                    continue
-                }
-                position += 1
-                frames.removeLast()
-                value = .object(ModelDictionary())
-            case JSONByte.openBracket:
-                try open(isObject: false)
-                skipWhitespace()
-                guard position < end, base[position] == JSONByte.closeBracket else { continue }
-                position += 1
-                frames.removeLast()
-                value = .array([])
-            case JSONByte.minus, JSONByte.zero...JSONByte.nine:
-                value = try readNumber()
-            case UInt8(ascii: "t"):
-                try readLiteral("true")
-                value = .bool(true)
-            case UInt8(ascii: "f"):
-                try readLiteral("false")
-                value = .bool(false)
-            case UInt8(ascii: "n"):
-                try readLiteral("null")
-                value = .null
-            default:
-                throw unexpected("expected a value")
-            }
+            // Each value is a constant whose last use moves it onto the stack, never a copy.
+            guard let value = try readElement() else { continue }
             // The value is complete: hand it to its container, closing every container
             // that ends right after it, until one expects another element.
+            guard var frame = frames.last else { return value }
+            values.append(consume value)
             while true {
-                guard let frame = frames.last else { return value }
-                values.append(value)
                 skipWhitespace()
                 guard position < end else {
                     throw unexpected(frame.isObject ? "expected ',' or '}'" : "expected ',' or ']'")
@@ -153,21 +121,64 @@ struct JSONReader {
                 let byte = base[position]
                 if byte == JSONByte.comma {
                     position += 1
-                    if frame.isObject { try readKeyAndColon() }
+                    if frame.isObject { try readKeyAndColon(opensObject: false) }
                     break
                 }
-                if frame.isObject {
-                    guard byte == JSONByte.closeBrace else { throw unexpected("expected ',' or '}'") }
-                    position += 1
-                    frames.removeLast()
-                    value = .object(makeObject(keyStart: frame.keyStart, valueStart: frame.valueStart))
-                } else {
-                    guard byte == JSONByte.closeBracket else { throw unexpected("expected ',' or ']'") }
-                    position += 1
-                    frames.removeLast()
-                    value = .array(values.popArray(from: frame.valueStart))
+                guard byte == (frame.isObject ? JSONByte.closeBrace : JSONByte.closeBracket) else {
+                    throw unexpected(frame.isObject ? "expected ',' or '}'" : "expected ',' or ']'")
                 }
+                position += 1
+                frames.removeLast()
+                let container =
+                    frame.isObject
+                    ? ModelValue.object(makeObject(keyStart: frame.keyStart, valueStart: frame.valueStart))
+                    : ModelValue.array(values.popArray(from: frame.valueStart))
+                guard let parent = frames.last else { return container }
+                values.append(consume container)
+                frame = parent
             }
+        }
+    }
+
+    /// Reads a scalar or an empty container at `position`, or opens a container that has
+    /// elements and returns `nil` (having read the first key of an object).
+    @inline(__always)
+    private mutating func readElement() throws(JSONError) -> ModelValue? {
+        skipWhitespace()
+        guard position < end else { throw unexpected("expected a value") }
+        switch base[position] {
+        case JSONByte.quote:
+            return .string(try readString())
+        case JSONByte.openBrace:
+            try open(isObject: true)
+            skipWhitespace()
+            guard position < end, base[position] == JSONByte.closeBrace else {
+                try readKeyAndColon(opensObject: true)
+                return nil
+            }
+            position += 1
+            frames.removeLast()
+            return .object(ModelDictionary())
+        case JSONByte.openBracket:
+            try open(isObject: false)
+            skipWhitespace()
+            guard position < end, base[position] == JSONByte.closeBracket else { return nil }
+            position += 1
+            frames.removeLast()
+            return .array([])
+        case JSONByte.minus, JSONByte.zero...JSONByte.nine:
+            return try readNumber()
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return .null
+        default:
+            throw unexpected("expected a value")
         }
     }
 
@@ -180,12 +191,15 @@ struct JSONReader {
         position += 1
     }
 
-    /// Reads an object key, the colon after it and the whitespace around them.
+    /// Reads an object key, the colon after it and the whitespace around them; the first key
+    /// of an object when `opensObject`.
     @inline(__always)
-    private mutating func readKeyAndColon() throws(JSONError) {
+    private mutating func readKeyAndColon(opensObject: Bool) throws(JSONError) {
         skipWhitespace()
         guard position < end, base[position] == JSONByte.quote else { throw unexpected("expected a string key") }
-        let (key, id) = try readKey()
+        // The last key read that is still open: the previous key of this object, or the key
+        // of the object or array that holds this object.
+        let (key, id) = try readKey(after: keyIDs.last ?? 0, opensObject: opensObject)
         keys.append(key)
         keyIDs.append(id)
         skipWhitespace()
@@ -193,12 +207,12 @@ struct JSONReader {
         position += 1
     }
 
+    /// Reads `true`, `false` or `null`, whichever `literal` is, at `position`.
+    @inline(__always)
     private mutating func readLiteral(_ literal: StaticString) throws(JSONError) {
-        assert(literal.utf8CodeUnitCount == 4 || literal.utf8CodeUnitCount == 5)
-        // `true`, `null` and `false` compared four bytes at once; the loop below finds where
-        // a malformed one goes wrong.
+        // Four bytes compared at once, and the fifth of `false`.
         let count = literal.utf8CodeUnitCount
-        if count >= 4, position &+ count <= end,
+        if position &+ count <= end,
             UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self)
                 == UnsafeRawPointer(literal.utf8Start).loadUnaligned(as: UInt32.self),
             count == 4 || base[position &+ 4] == literal.utf8Start[4]
@@ -206,13 +220,17 @@ struct JSONReader {
             position &+= count
             return
         }
-        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: count)
-        for (index, expected) in bytes.enumerated() {
-            guard position + index < end, base[position + index] == expected else {
-                position += index
-                throw unexpected("expected '\(literal)'")
-            }
+        throw misreadLiteral(literal)
+    }
+
+    /// The error of a malformed `literal` at `position`, which moves to where it goes wrong.
+    private mutating func misreadLiteral(_ literal: StaticString) -> JSONError {
+        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for (index, expected) in bytes.enumerated() where position + index >= end || base[position + index] != expected
+        {
+            position += index
+            break
         }
-        position += bytes.count
+        return unexpected("expected '\(literal)'")
     }
 }

@@ -21,6 +21,12 @@ struct MoveStack<Element> {
         count += 1
     }
 
+    /// The top element, if any.
+    @inline(__always)
+    var last: Element? {
+        count > 0 ? storage[count - 1] : nil
+    }
+
     /// Moves the elements from `start` to the top into a new array and pops them.
     @inline(__always)
     mutating func popArray(from start: Int) -> [Element] {

@@ -28,6 +28,9 @@ extension JSONReaderTests {
     static let validCases: [ValidCase] = [
         ValidCase(id: "null", json: "null", expected: .null),
         ValidCase(id: "true with whitespace", json: " \t\r\ntrue\n ", expected: true),
+        ValidCase(
+            id: "every kind of whitespace after a single space", json: "[1, \t2 \r, \n3 ,  \n  4]",
+            expected: [1, 2, 3, 4]),
         ValidCase(id: "false", json: "false", expected: false),
         ValidCase(id: "zero", json: "0", expected: .int(0)),
         ValidCase(id: "negative zero", json: "-0", expected: .double(-0.0)),
@@ -136,6 +139,18 @@ extension JSONReaderTests {
         InvalidCase(
             id: "capital literal", json: "True", line: 1, column: 1, keyPath: "",
             message: "unexpected character 'T', expected a value"),
+        InvalidCase(
+            id: "literal cut short", json: "[1, fals", line: 1, column: 9, keyPath: "[1]",
+            message: "unexpected end of input, expected 'false'"),
+        InvalidCase(
+            id: "literal wrong in its fifth byte", json: "[falsy]", line: 1, column: 6, keyPath: "[0]",
+            message: "unexpected character 'y', expected 'false'"),
+        InvalidCase(
+            id: "control character after a space", json: "{\"a\": \u{1}1}", line: 1, column: 7, keyPath: "a",
+            message: "unexpected character U+0001, expected a value"),
+        InvalidCase(
+            id: "control character after a newline", json: "[1,\n\u{1F}2]", line: 2, column: 1, keyPath: "[1]",
+            message: "unexpected character U+001F, expected a value"),
         InvalidCase(
             id: "unterminated string", json: #"["abc"#, line: 1, column: 6, keyPath: "[0]",
             message: "unexpected end of input in a string, expected '\"'"),

@@ -73,6 +73,15 @@ extension JSONStringTests {
         }
     }
 
+    @Test func specialBytesAfterAnEscapeAreFoundAtEveryPositionOfAWord() throws {
+        for position in 0..<20 {
+            let run = String(repeating: "a", count: position)
+            #expect(try ModelValue(jsonString: "\"\\n\(run)\\t\(run)é\"") == .string("\n\(run)\t\(run)é"))
+            let error = #expect(throws: JSONError.self) { try ModelValue(jsonString: "\"\\n\(run)\u{1}\"") }
+            #expect(error?.column == position + 4)
+        }
+    }
+
     @Test func specialBytesAreFoundAtEveryPositionOfAWord() throws {
         for position in 0..<20 {
             let before = String(repeating: "a", count: position)
