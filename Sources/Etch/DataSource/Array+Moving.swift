@@ -39,9 +39,14 @@ extension Array {
     ///   - removals: Indices of elements to remove, ascending, none of them appended.
     ///   - keptBefore: For each appended element in `order`, how many kept elements come
     ///     before it; non-decreasing, and at most the number of kept elements.
+    ///   - extent: The addresses an element's storage spans, loaded a chunk ahead of
+    ///     releasing the removed elements (see ``StoragePrefetch``); empty for none.
     /// - Complexity: O(*n*) element moves for an array of *n* elements.
     @inlinable
-    mutating func moveMerge(appended order: [Int], removing removals: [Int], afterKept keptBefore: [Int]) {
+    mutating func moveMerge(
+        appended order: [Int], removing removals: [Int], afterKept keptBefore: [Int],
+        extent: (Element, StoragePrefetch.Part) -> Range<UInt> = { _, _ in 0..<0 }
+    ) {
         let oldCount = count - order.count
         let kept = oldCount - removals.count
         // Checked before anything moves: a bad index found halfway would leave the buffer
@@ -50,25 +55,23 @@ extension Array {
         precondition(Self.isPermutation(order), "the order must name each appended element once")
         precondition(Self.isAscending(removals, strictly: true, in: 0..<Swift.max(0, oldCount)))
         precondition(Self.isAscending(keptBefore, strictly: false, in: 0..<(kept + 1)))
-        // The array's count stays right outside the unsafe pass: the removed elements' slots
-        // at the end are filled with copies of one of them, then removed.
-        let filler = removals.first.map { self[$0] }
         withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            // The appended elements, in their order, aside.
-            let aside = UnsafeMutablePointer<Element>.allocate(capacity: order.count)
+            // The appended elements, in their order, aside, and the removed ones after them.
+            let aside = UnsafeMutablePointer<Element>.allocate(capacity: order.count + removals.count)
             defer { aside.deallocate() }
             for (position, offset) in order.enumerated() {
                 (aside + position).moveInitialize(from: base + oldCount + offset, count: 1)
             }
+            let removed = aside + order.count
 
-            // Compacts the kept elements to the front, dropping the removed ones.
+            // Compacts the kept elements to the front, taking the removed ones out.
             var write = 0
             var read = 0
-            for index in removals {
+            for (position, index) in removals.enumerated() {
                 (base + write).moveInitialize(from: base + read, count: index - read)
                 write += index - read
-                (base + index).deinitialize(count: 1)
+                (removed + position).moveInitialize(from: base + index, count: 1)
                 read = index + 1
             }
             (base + write).moveInitialize(from: base + read, count: oldCount - read)
@@ -84,11 +87,26 @@ extension Array {
                 out -= 1
                 (base + out).moveInitialize(from: aside + position, count: 1)
             }
-            if let filler {
-                (base + kept + order.count).initialize(repeating: filler, count: removals.count)
-            }
+            // The array's count stays right outside the unsafe pass: the removed elements
+            // wait at the end, to be released with it.
+            (base + kept + order.count).moveInitialize(from: removed, count: removals.count)
         }
-        removeLast(removals.count)
+        removeLast(removals.count, extent: extent)
+    }
+
+    /// Removes the last `count` elements, a chunk at a time, loading the storage of each
+    /// chunk's elements before releasing them.
+    @inlinable
+    mutating func removeLast(_ count: Int, extent: (Element, StoragePrefetch.Part) -> Range<UInt>) {
+        var left = count
+        while left > 0 {
+            let chunk = Swift.min(StoragePrefetch.chunk, left)
+            withUnsafeBufferPointer { buffer in
+                StoragePrefetch.load((buffer.count - chunk)..<buffer.count, .storage) { extent(buffer[$0], $1) }
+            }
+            removeLast(chunk)
+            left -= chunk
+        }
     }
 
     /// Whether `values` ascend (strictly or not) and all lie in `range`.

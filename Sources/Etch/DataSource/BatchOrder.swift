@@ -9,10 +9,12 @@ import Foundation
 @usableFromInline
 struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable {
     @usableFromInline let keys: [BatchKeys<Element>]
-    /// Each key's ``BatchKeys/equalRange``, taken out once for the searches.
-    @usableFromInline let equalRanges: [(Int, Range<Int>, Int) -> Range<Int>]
-    /// Each key's ``BatchKeys/hasSameKey``.
-    @usableFromInline let sameKeys: [(Int, Int) -> Bool]
+    /// The keys' ``BatchKeys/equalRange`` in turn: the stored objects in a range whose keys
+    /// all equal those of a batch object. With one key, that key's own closure: calling a
+    /// closure read from an array retains and releases it, each time.
+    @usableFromInline let equalRange: (_ batchIndex: Int, _ range: Range<Int>, _ step: Int) -> Range<Int>
+    /// Whether every key's ``BatchKeys/hasSameKey``; with one key, its own closure.
+    @usableFromInline let sameKeys: (_ batchIndex: Int, _ storedIndex: Int) -> Bool
     /// Each batch object's rank by all the keys: equal keys share a rank.
     @usableFromInline let ranks: [Int]
     /// The number of distinct ranks.
@@ -36,11 +38,20 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
             reader.batchKeys(stored, column?.keys ?? ())
         }
         self.keys = keys
-        equalRanges = keys.map(\.equalRange)
-        sameKeys = keys.map(\.hasSameKey)
         if keys.count == 1 {
+            equalRange = keys[0].equalRange
+            sameKeys = keys[0].hasSameKey
             ranks = keys[0].ranks
         } else {
+            equalRange = { batchIndex, range, step in
+                var range = range
+                for (position, key) in keys.enumerated() {
+                    range = key.equalRange(batchIndex, range, position == 0 ? step : 1)
+                    if range.isEmpty { break }
+                }
+                return range
+            }
+            sameKeys = { batchIndex, storedIndex in keys.allSatisfy { $0.hasSameKey(batchIndex, storedIndex) } }
             ranks = BatchKeys<Element>.ranks(count: ids.count) { lhs, rhs in
                 for key in keys where key.ranks[lhs] != key.ranks[rhs] {
                     return key.ranks[lhs] < key.ranks[rhs] ? .orderedAscending : .orderedDescending
@@ -82,7 +93,7 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
     /// equal sort keys.
     @inlinable
     func hasSameKeys(_ batchIndex: Int, asStored storedIndex: Int) -> Bool {
-        sameKeys.allSatisfy { $0(batchIndex, storedIndex) }
+        sameKeys(batchIndex, storedIndex)
     }
 
     /// The first index from `start` whose stored object does not sort before the batch's
@@ -97,10 +108,8 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
     func lowerBound(of batchIndex: Int, from start: Int, remaining: Int) -> Int {
         var range = start..<storedIDs.count
         let step = range.count / Swift.max(1, remaining + 1)
-        for key in equalRanges.indices {
-            range = equalRanges[key](batchIndex, range, key == 0 ? step : 1)
-            if range.isEmpty { return range.lowerBound }
-        }
+        range = equalRange(batchIndex, range, step)
+        if range.isEmpty { return range.lowerBound }
         let id = ids[batchIndex]
         return range.gallopingPartitionPoint(firstStep: 1) { storedIDs[$0] < id }
     }

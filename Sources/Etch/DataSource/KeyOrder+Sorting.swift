@@ -1,17 +1,19 @@
 import Foundation
 
 extension KeyOrder {
-    /// The positions of `keys` in this order: a merge sort written out here, so that it is
-    /// compiled for the key's type with each comparison inline.
+    /// The positions of `keys` in this order: by ``RadixSort`` for integer keys, else by a
+    /// merge sort written out here, so that it is compiled for the key's type with each
+    /// comparison inline.
     ///
     /// The standard library's `sort(by:)` calls its comparator through a closure that it
     /// does not see into here, a call and a bounds check for each of the some 300k
     /// comparisons of 20k keys; this sort takes half the time. Equal keys keep their order.
     ///
-    /// - Complexity: O(*n* log *n*) comparisons for *n* keys.
+    /// - Complexity: O(*n* log *n*) comparisons for *n* keys; O(*n*) for integer keys.
     @inlinable
     func sortedPositions(of keys: UnsafeBufferPointer<Value>) -> [Int] {
         let count = keys.count
+        if count > 1, let bits = radixBits(of: keys) { return RadixSort.sortedPositions(of: bits) }
         var sorted = Array(0..<count)
         guard count > 1 else { return sorted }
         var scratch = [Int](repeating: 0, count: count)

@@ -9,6 +9,16 @@ protocol KeyOrder<Value>: Sendable {
 
     /// Compares two values: `.orderedAscending` when `lhs` comes first.
     func compare(_ lhs: Value, _ rhs: Value) -> ComparisonResult
+
+    /// `keys` as `UInt64`s in this order, for ``RadixSort``, when this order is that of an
+    /// integer type; `nil` when keys are only compared.
+    func radixBits(of keys: UnsafeBufferPointer<Value>) -> [UInt64]?
+}
+
+extension KeyOrder {
+    /// None: keys are compared.
+    @inlinable
+    func radixBits(of keys: UnsafeBufferPointer<Value>) -> [UInt64]? { nil }
 }
 
 /// Smallest first.
@@ -21,6 +31,11 @@ struct AscendingOrder<Value: Comparable>: KeyOrder {
     func compare(_ lhs: Value, _ rhs: Value) -> ComparisonResult {
         lhs < rhs ? .orderedAscending : (rhs < lhs ? .orderedDescending : .orderedSame)
     }
+
+    @inlinable
+    func radixBits(of keys: UnsafeBufferPointer<Value>) -> [UInt64]? {
+        RadixSort.orderedBits(of: keys, descending: false)
+    }
 }
 
 /// Largest first.
@@ -32,6 +47,11 @@ struct DescendingOrder<Value: Comparable>: KeyOrder {
     @inlinable @inline(__always)
     func compare(_ lhs: Value, _ rhs: Value) -> ComparisonResult {
         AscendingOrder().compare(rhs, lhs)
+    }
+
+    @inlinable
+    func radixBits(of keys: UnsafeBufferPointer<Value>) -> [UInt64]? {
+        RadixSort.orderedBits(of: keys, descending: true)
     }
 }
 

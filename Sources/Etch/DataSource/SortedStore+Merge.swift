@@ -13,7 +13,10 @@ extension SortedStore {
         for index in removals { byID[columns.ids[index]] = nil }
         let batch = readBatch(objects, keepingLocalValues: keepingLocalValues)
         let plan = planMerge(batch, removals: removals)
-        elements.moveMerge(appended: plan.slots, removing: plan.skipped, afterKept: plan.keptBefore)
+        let byStorage = StorageIdentityTable.identifiesModels(of: Element.self)
+        elements.moveMerge(appended: plan.slots, removing: plan.skipped, afterKept: plan.keptBefore) {
+            StoragePrefetch.extent(of: $0, $1, byStorage: byStorage)
+        }
         columns.merge(
             plan.keyMerges, removing: plan.skipped, inserting: plan.slots, ids: batch.ids, afterKept: plan.keptBefore)
         return plan.change

@@ -36,97 +36,149 @@ extension SortedStore {
     ///
     /// An object of a long list is rarely in cache, and copying one costs a retain, now and
     /// a release later: atomic operations, each some 30 ns even on an object in cache, and
-    /// each waiting for every load before it. So each new object is copied once for each
-    /// place that keeps it, and read only on a copy this owns: reading an object in memory
-    /// through a call the compiler cannot see into (a getter, a key's closure) retains and
-    /// releases it around the call. The entries of `byID` are found first, in a loop of
-    /// loads that fetches several at once, and the new objects go in by swapping, which
-    /// moves references and retains nothing. The replaced objects are not read at all: they
-    /// are found in `elements` by the identity of their storage (``StorageIdentityTable``).
+    /// each waiting for every load before it. So the objects are loaded a chunk ahead
+    /// (``StoragePrefetch``), and each new object is copied once for each place that keeps
+    /// it while it is in cache, and read only on a copy this owns: reading an object in
+    /// memory through a call the compiler cannot see into (a getter, a key's closure)
+    /// retains and releases it around the call. The new objects go into `byID` by swapping,
+    /// which moves references and retains nothing.
+    ///
+    /// Each id is hashed once, to find it in `byID`: a stored id seen again in the batch is
+    /// known by the storage of the batch object that `byID` now holds for it. Only new ids,
+    /// and the ids of unions (whose storage does not name them), go through a table of ids.
+    /// The replaced objects are not read: they are found in `elements` by the identity of
+    /// their storage, or by id (``indices(ofReplaced:ids:below:)``).
     @inlinable
     mutating func readBatch(_ objects: [Element], keepingLocalValues: Bool) -> MergeBatch {
         var batch = MergeBatch(readers: order.keys.map { $0.batchKeyReader() })
         let read = batch.read
         let storedCount = elements.count
+        let byStorage = StorageIdentityTable.identifiesModels(of: Element.self)
         elements.reserveCapacity(storedCount + objects.count)
+        batch.ids.reserveCapacity(objects.count)
+        batch.replacedIndex.reserveCapacity(objects.count)
 
-        // Each object's id and keys, read on the copy that `elements` keeps.
+        // The slots of the batch objects that `byID` holds in place of stored ones, by their
+        // storage; the slots of the other ids, by id.
+        var holders = StorageIdentityTable(capacity: byStorage ? objects.count : 0)
         var slots: [Element.ID: Int] = [:]
-        slots.reserveCapacity(objects.count)
-        for object in objects {
-            let id = object.id
-            if let slot = slots[id] {
-                read(object, slot)
-                elements[storedCount + slot] = object
-            } else {
-                let slot = batch.ids.count
-                slots[id] = slot
-                batch.ids.append(id)
-                read(object, slot)
-                elements.append(object)
+        // The replaced objects, moved out of `byID`, with their slots and their entries there:
+        // valid until an id is inserted, which comes last (changing a value in place keeps
+        // them, and so does the copy that a shared dictionary makes on the first change).
+        let replaced = UnsafeMutablePointer<Element>.allocate(capacity: objects.count)
+        defer { replaced.deallocate() }
+        var replacedSlots: [Int] = []
+        var entries: [Dictionary<Element.ID, Element>.Index] = []
+        objects.withUnsafeBufferPointer { objects in
+            let extent = { StoragePrefetch.extent(of: objects[$0], $1, byStorage: byStorage) }
+            var found: [Dictionary<Element.ID, Element>.Index?] = []
+            found.reserveCapacity(StoragePrefetch.chunk)
+            StoragePrefetch.forEachChunk(in: objects.indices, extent: extent) { chunk in
+                // The entries of `byID` first, in a loop of lookups alone, whose cache misses
+                // overlap.
+                found.removeAll(keepingCapacity: true)
+                for index in chunk { found.append(byID.index(forKey: objects[index].id)) }
+                for index in chunk {
+                    let object = objects[index]
+                    let id = object.id
+                    let entry = found[index - chunk.lowerBound]
+                    let seen =
+                        if let entry, byStorage {
+                            holders.position(ofIdentity: StorageIdentityTable.identity(of: byID.values[entry]))
+                        } else {
+                            slots[id]
+                        }
+                    if let slot = seen {
+                        // The same id again: the last object wins.
+                        read(object, slot)
+                        elements[storedCount + slot] = object
+                        guard let entry else { continue }
+                        byID.values[entry] = object
+                        if byStorage { holders.insert(StorageIdentityTable.identity(of: object), at: slot) }
+                        continue
+                    }
+                    let slot = batch.ids.count
+                    batch.ids.append(id)
+                    read(object, slot)
+                    elements.append(object)
+                    guard let entry else {
+                        batch.replacedIndex.append(nil)
+                        slots[id] = slot
+                        continue
+                    }
+                    let position = replacedSlots.count
+                    (replaced + position).initialize(to: object)
+                    swap(&replaced[position], &byID.values[entry])
+                    batch.replacedIndex.append(position)
+                    replacedSlots.append(slot)
+                    entries.append(entry)
+                    if byStorage {
+                        holders.insert(StorageIdentityTable.identity(of: object), at: slot)
+                    } else {
+                        slots[id] = slot
+                    }
+                }
             }
         }
-        let count = batch.ids.count
-        // Valid until an id is inserted, which comes last: changing a value in place keeps
-        // them, and so does the copy that a shared dictionary makes on the first change.
-        let found = batch.ids.map { byID.index(forKey: $0) }
 
-        // The copies for `byID`; the swap leaves the replaced objects in their place.
-        let incoming = UnsafeMutablePointer<Element>.allocate(capacity: count)
-        defer { incoming.deallocate() }
-        for slot in 0..<count { (incoming + slot).initialize(to: elements[storedCount + slot]) }
-        var replaced: [Int] = []
-        batch.replacedIndex.reserveCapacity(count)
-        for (slot, index) in found.enumerated() {
-            if let index {
-                swap(&incoming[slot], &byID.values[index])
-                batch.replacedIndex.append(replaced.count)
-                replaced.append(slot)
-            } else {
-                batch.replacedIndex.append(nil)
-            }
-        }
-
+        let replacedCount = replacedSlots.count
         batch.oldIndices = indices(
-            ofStored: replaced.map { StorageIdentityTable.identity(of: incoming[$0]) }, below: storedCount,
-            ids: replaced.map { batch.ids[$0] })
-        // The replaced objects are released here, and inserted ids are inserted last.
-        for (slot, index) in found.enumerated() {
-            guard let index else { continue }
-            let old = (incoming + slot).move()
-            if keepingLocalValues && old.localValues != elements[storedCount + slot].localValues {
-                let new = elements[storedCount + slot].replacingLocalValues(old.localValues)
-                read(new, slot)  // in case a key reads a `@local` value
-                elements[storedCount + slot] = new
-                byID.values[index] = new
+            ofReplaced: byStorage ? (0..<replacedCount).map { StorageIdentityTable.identity(of: replaced[$0]) } : nil,
+            ids: replacedSlots.map { batch.ids[$0] }, below: storedCount)
+        // The replaced objects are released here, their storage loaded a chunk ahead.
+        let replacedExtent = { StoragePrefetch.extent(of: replaced[$0], $1, byStorage: byStorage) }
+        // (Their keys are loaded only when the new objects take their `@local` values.)
+        let loadingKeys = keepingLocalValues && Element.LocalValues.self != NoLocalValues.self
+        StoragePrefetch.forEachChunk(in: 0..<replacedCount, loadingKeys: loadingKeys, extent: replacedExtent) {
+            chunk in
+            for position in chunk {
+                let old = (replaced + position).move()
+                let slot = replacedSlots[position]
+                if keepingLocalValues && old.localValues != elements[storedCount + slot].localValues {
+                    let new = elements[storedCount + slot].replacingLocalValues(old.localValues)
+                    read(new, slot)  // in case a key reads a `@local` value
+                    elements[storedCount + slot] = new
+                    byID.values[entries[position]] = new
+                }
             }
         }
-        for (slot, index) in found.enumerated() where index == nil {
-            byID[batch.ids[slot]] = (incoming + slot).move()
+        for slot in batch.ids.indices where batch.replacedIndex[slot] == nil {
+            byID[batch.ids[slot]] = elements[storedCount + slot]
         }
         return batch
     }
 
-    /// The indices in `elements`, below `count`, of the objects with these storage
-    /// identities: one pass over the array, reading no object.
+    /// The indices in `elements`, below `count`, of the replaced objects: by the identities
+    /// of their storage, in one pass over the array that reads no object, or else by id, in
+    /// one pass over the column of ids.
     ///
     /// - Parameters:
-    ///   - identities: The storage identities of stored objects.
+    ///   - identities: The storage identities of the replaced objects, or `nil` for a union.
+    ///   - ids: Their ids, by which each index found is checked; one not found by storage
+    ///     is found by id.
     ///   - count: Where the stored objects end.
-    ///   - ids: The objects' ids, by which each index found is checked.
     @inlinable
-    func indices(ofStored identities: [UInt], below count: Int, ids: [Element.ID]) -> [Int] {
-        let table = StorageIdentityTable(identities)
-        var indices = [Int](repeating: -1, count: identities.count)
-        elements.withUnsafeBufferPointer { elements in
-            for index in 0..<count {
-                if let position = table.position(of: elements[index]) { indices[position] = index }
+    func indices(ofReplaced identities: [UInt]?, ids: [Element.ID], below count: Int) -> [Int] {
+        var indices = [Int](repeating: -1, count: ids.count)
+        if let identities {
+            let table = StorageIdentityTable(identities)
+            elements.withUnsafeBufferPointer { elements in
+                for index in 0..<count {
+                    if let position = table.position(of: elements[index]) { indices[position] = index }
+                }
             }
         }
+        var missing: [Element.ID: Int] = [:]
         for (position, index) in indices.enumerated() where index < 0 || columns.ids[index] != ids[position] {
-            // `byID` and `elements` always change together; going on would corrupt both.
-            preconditionFailure("SortedStore lost track of an object")
+            missing[ids[position]] = position
         }
+        guard !missing.isEmpty else { return indices }
+        for index in 0..<count {
+            if let position = missing.removeValue(forKey: columns.ids[index]) { indices[position] = index }
+            if missing.isEmpty { break }
+        }
+        // `byID` and `elements` always change together; going on would corrupt both.
+        precondition(missing.isEmpty, "SortedStore lost track of an object")
         return indices
     }
 }

@@ -18,23 +18,48 @@ struct StorageIdentityTable {
     /// The bits of a hash that pick a slot: the table has `1 << slotBits` slots.
     @usableFromInline let slotBits: Int
 
+    /// An empty table with room for `capacity` identities.
+    ///
+    /// - Complexity: O(*k*) for a capacity of *k*.
+    @inlinable
+    init(capacity: Int) {
+        var bits = 6
+        while 1 << bits < 2 * capacity { bits += 1 }
+        slotBits = bits
+        slots = Array(repeating: (0, 0), count: 1 << bits)
+        filter = [UInt64](repeating: 0, count: (4 << bits) / 64)
+    }
+
     /// A table of `identities`, each answered by its position in `identities`.
     ///
     /// - Complexity: O(*k*) for *k* identities.
     @inlinable
     init(_ identities: [UInt]) {
-        var bits = 6
-        while 1 << bits < 2 * identities.count { bits += 1 }
-        slotBits = bits
-        slots = Array(repeating: (0, 0), count: 1 << bits)
-        filter = [UInt64](repeating: 0, count: (4 << bits) / 64)
-        for (position, identity) in identities.enumerated() {
-            let mark = mark(of: identity)
-            filter[mark / 64] |= 1 << UInt64(mark % 64)
-            var slot = mark >> 2
-            while slots[slot].identity != 0 { slot = (slot + 1) & ((1 << slotBits) - 1) }
-            slots[slot] = (identity, position)
+        self.init(capacity: identities.count)
+        for (position, identity) in identities.enumerated() { insert(identity, at: position) }
+    }
+
+    /// Answers `identity` (not 0) with `position` from now on, in place of any position
+    /// it had. No more identities than the capacity may go in.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable @inline(__always)
+    mutating func insert(_ identity: UInt, at position: Int) {
+        let mark = mark(of: identity)
+        filter[mark / 64] |= 1 << UInt64(mark % 64)
+        var slot = mark >> 2
+        while slots[slot].identity != 0 && slots[slot].identity != identity {
+            slot = (slot + 1) & ((1 << slotBits) - 1)
         }
+        slots[slot] = (identity, position)
+    }
+
+    /// Whether the storage of `Model`'s values is the model's own, the same buffer on every
+    /// read, so that its identity names the model: a union's is not when the variant's
+    /// storage lacks the tag, and ``ModelUnion/dictionary`` makes a new buffer with it.
+    @inlinable
+    static func identifiesModels<Model: ImmutableModel>(of _: Model.Type) -> Bool {
+        !(Model.self is any ModelUnion.Type)
     }
 
     /// The identity of a model's storage: its address, which no other live storage shares.
@@ -56,7 +81,14 @@ struct StorageIdentityTable {
     /// - Complexity: O(1) on average.
     @inlinable @inline(__always)
     func position<Model: ImmutableModel>(of model: Model) -> Int? {
-        let identity = Self.identity(of: model)
+        position(ofIdentity: Self.identity(of: model))
+    }
+
+    /// The position, among the identities given, of `identity`.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable @inline(__always)
+    func position(ofIdentity identity: UInt) -> Int? {
         let mark = mark(of: identity)
         guard filter[mark / 64] & (1 << UInt64(mark % 64)) != 0 else { return nil }
         var slot = mark >> 2
