@@ -216,7 +216,7 @@ extension ModelDictionary {
     mutating func replaceValue<Value>(with value: ModelValue, for field: ModelField<Value>) {
         if !field.hasDottedPath, let position = hintedPosition(forKey: field.firstKey, hint: field.hint) {
             makeUnique(capacity: count)
-            storage.elements[position] = value
+            storage.replaceValue(at: position, with: value)
         } else {
             setValue(value, atPath: field.path)
         }

@@ -175,7 +175,7 @@ public struct ModelDictionary: @unchecked Sendable {
             if let position = position(of: key) {
                 if let newValue {
                     makeUnique(capacity: count)
-                    storage.elements[position] = newValue
+                    storage.replaceValue(at: position, with: newValue)
                 } else {
                     remove(at: position)
                 }
@@ -189,7 +189,8 @@ public struct ModelDictionary: @unchecked Sendable {
     @inlinable
     mutating func makeUnique(capacity: Int) {
         if !isKnownUniquelyReferenced(&storage) {
-            storage = storage.copy(capacity: capacity)
+            // Most copies change a value or two (`copyWith`): share the rest with the original.
+            storage = storage.sharingCopy(capacity: capacity)
         } else if storage.capacity < capacity {
             storage = storage.copy(capacity: Swift.max(capacity, storage.capacity * 2))
         } else {
@@ -217,6 +218,8 @@ public struct ModelDictionary: @unchecked Sendable {
     @usableFromInline
     mutating func remove(at position: Int) {
         makeUnique(capacity: count)
+        // The values after `position` move, and a shared value is known by its position.
+        storage.detachFromParent()
         let elements = storage.elements
         let last = count - 1
         (elements + position).deinitialize(count: 1)

@@ -10,6 +10,9 @@ struct ModelStorageHeader {
     /// A retained ``ConvertedValues``, or 0 until a getter keeps a converted value. Set once
     /// by a compare-and-swap, so it is only read and set through ``ModelStorage/conversionsWord``.
     @usableFromInline var conversions: UInt
+    /// A retained ``ModelStorage`` whose values this one shares bit for bit where they are
+    /// the same, or 0; see ``ModelStorage/sharingCopy(capacity:)``.
+    @usableFromInline var parent: UInt
 
     @inlinable
     init(keys: [String], index: [WireKey: Int]?, count: Int) {
@@ -17,6 +20,7 @@ struct ModelStorageHeader {
         self.index = index
         self.count = count
         self.conversions = 0
+        self.parent = 0
     }
 }
 
@@ -74,7 +78,8 @@ final class ModelStorage: ManagedBuffer<ModelStorageHeader, ModelValue> {
         withUnsafeMutablePointerToElements { $0 }
     }
 
-    /// A copy that shares the keys and has room for at least `capacity` values.
+    /// A copy that shares the keys, holds its own retain of every value, and has room for at
+    /// least `capacity` values.
     @inlinable
     func copy(capacity: Int) -> ModelStorage {
         let header = headerAddress.pointee
@@ -90,11 +95,19 @@ final class ModelStorage: ManagedBuffer<ModelStorageHeader, ModelValue> {
     }
 
     deinit {
-        // One element at a time, specialized, as in ``copy(capacity:)``.
-        withUnsafeMutablePointers { header, elements in
-            for position in 0..<header.pointee.count { (elements + position).deinitialize(count: 1) }
+        // One element at a time, specialized, as in ``copy(capacity:)``; values shared with
+        // the parent are the parent's to release.
+        let count = headerAddress.pointee.count
+        let elements = elements
+        if let parent = parentValues {
+            for position in 0..<count where !Self.value(at: position, of: elements, isSharedWith: parent) {
+                (elements + position).deinitialize(count: 1)
+            }
+        } else {
+            for position in 0..<count { (elements + position).deinitialize(count: 1) }
         }
         dropConvertedValues()
+        dropParent()
     }
 }
 
