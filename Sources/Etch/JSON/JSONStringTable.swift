@@ -16,29 +16,35 @@ struct JSONStringTable {
     static let minLength = 16
     /// The slots a string may look at, from the one its hash picks.
     static let maxProbes = 8
-    /// The first table holds 2^initialSizeBits slots.
-    private static let initialSizeBits = 8
-    /// The largest table holds 2^maxSizeBits slots (2.6 MB); when it is half full, strings
+    /// The largest table holds 2^maxSizeBits slots (2 MiB); when it is half full, strings
     /// not yet in it stay unshared.
     private static let maxSizeBits = 16
 
+    /// A slot: where a kept string is spelled in the input, and its index in ``strings``.
+    /// It holds no reference, so the slots are made, moved and freed as plain memory.
     private struct Entry {
         var hash = 0
         var offset = 0
         /// -1 for a free slot.
         var length = -1
-        var string = ""
+        var index = 0
     }
 
     private var entries: [Entry] = []
+    /// The kept strings, in the order they were kept.
+    private var strings: [String] = []
     private var sizeBits = 0
-    private var count = 0
+    /// The first table's size: one slot for every 256 bytes of input, between 2^8 and
+    /// 2^maxSizeBits slots, so that twitter.json's 1,130 distinct long strings need no growth.
+    private let initialSizeBits: Int
     /// Whether strings are shared at all: for a small input, making the table would cost
     /// more than it saves.
     let isEnabled: Bool
 
     init(inputSize: Int) {
         isEnabled = inputSize >= 4096
+        let slots = Swift.max(inputSize / 256, 1)
+        initialSizeBits = Swift.min(Swift.max(Int.bitWidth - (slots - 1).leadingZeroBitCount, 8), Self.maxSizeBits)
     }
 
     /// A hash of all the bytes of a string of at least eight: ``JSONKeyCache``'s hash of its
@@ -78,7 +84,7 @@ struct JSONStringTable {
             if other == length, entries[slot].hash == hash,
                 JSONKeyCache.sameBytes(base + entries[slot].offset, base + offset, length: length)
             {
-                return (entries[slot].string, slot)
+                return (strings[entries[slot].index], slot)
             }
             slot = (slot &+ 1) & mask
         }
@@ -89,14 +95,14 @@ struct JSONStringTable {
     /// same later in the document; `slot` is what ``find(hash:offset:length:in:)`` returned.
     mutating func store(_ string: String, at slot: Int, hash: Int, offset: Int, length: Int) {
         var slot = slot
-        if (count &+ 1) &* 2 > entries.count {
+        if (strings.count &+ 1) &* 2 > entries.count {
             guard sizeBits < Self.maxSizeBits else { return }
             grow()
             slot = freeSlot(forHash: hash)
         }
         guard slot >= 0 else { return }
-        entries[slot] = Entry(hash: hash, offset: offset, length: length, string: string)
-        count &+= 1
+        entries[slot] = Entry(hash: hash, offset: offset, length: length, index: strings.count)
+        strings.append(string)
     }
 
     /// A free slot for a string of this hash among the slots it may look at, or -1.
@@ -110,17 +116,15 @@ struct JSONStringTable {
         return -1
     }
 
-    /// Doubles the table (or makes the first one), moving every entry that finds a slot.
+    /// Doubles the table (or makes the first one), moving every entry that finds a slot; one
+    /// that finds none keeps its string, found no more.
     private mutating func grow() {
-        sizeBits = sizeBits == 0 ? Self.initialSizeBits : sizeBits + 1
+        sizeBits = sizeBits == 0 ? initialSizeBits : sizeBits + 1
         var old = Array(repeating: Entry(), count: 1 << sizeBits)
         swap(&old, &entries)
-        count = 0
         for entry in old where entry.length >= 0 {
             let slot = freeSlot(forHash: entry.hash)
-            guard slot >= 0 else { continue }
-            entries[slot] = entry
-            count &+= 1
+            if slot >= 0 { entries[slot] = entry }
         }
     }
 }
