@@ -16,7 +16,13 @@ extension JSONReader {
             let byte = base[cursor]
             if byte == JSONByte.quote {
                 position = cursor + 1
-                return try makeString(from: start, to: cursor, isASCII: bits < 0x80)
+                guard cursor - start >= JSONStringTable.minLength, strings.isEnabled else {
+                    return try makeString(from: start, to: cursor, isASCII: bits < 0x80)
+                }
+                let isASCII = bits < 0x80
+                return try sharedString(from: start, to: cursor) { reader throws(JSONError) in
+                    try reader.makeString(from: start, to: cursor, isASCII: isASCII)
+                }
             }
             if byte == JSONByte.backslash || byte < 0x20 { break }
             bits |= byte
@@ -140,12 +146,13 @@ extension JSONReader {
             if byte == JSONByte.quote {
                 appendRun(from: runStart, to: cursor)
                 position = cursor + 1
-                let string = scratch.withUnsafeBufferPointer { bytes in
-                    Self.isValidUTF8(bytes) ? Self.string(ofValidUTF8: bytes, isASCII: Self.isASCII(bytes)) : nil
+                // Shared by their escaped bytes: strings spelled alike are equal.
+                guard scratch.count >= JSONStringTable.minLength, strings.isEnabled else {
+                    return try makeStringFromScratch(from: start, to: cursor)
                 }
-                if let string { return string }
-                try locateInvalidUTF8(from: start, to: cursor)
-                return String(decoding: scratch, as: UTF8.self)
+                return try sharedString(from: start, to: cursor) { [cursor] reader throws(JSONError) in
+                    try reader.makeStringFromScratch(from: start, to: cursor)
+                }
             } else if byte == JSONByte.backslash {
                 appendRun(from: runStart, to: cursor)
                 cursor = try readEscape(at: cursor)
@@ -160,6 +167,33 @@ extension JSONReader {
                 cursor = Self.skipPlainWords(base, from: cursor + 1, to: end, bits: &bits)
             }
         }
+    }
+
+    /// Makes the string of a string with escapes from `scratch`, which holds its bytes
+    /// unescaped; `start` and `stop` bound it in the input, to locate invalid UTF-8.
+    private func makeStringFromScratch(from start: Int, to stop: Int) throws(JSONError) -> String {
+        let string = scratch.withUnsafeBufferPointer { bytes in
+            Self.isValidUTF8(bytes) ? Self.string(ofValidUTF8: bytes, isASCII: Self.isASCII(bytes)) : nil
+        }
+        if let string { return string }
+        try locateInvalidUTF8(from: start, to: stop)
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// The string spelled by the input bytes from `start` to `stop`: the one made for the
+    /// same bytes earlier in the document (see ``JSONStringTable``), or else `make`'s, kept
+    /// for later.
+    @inline(__always)
+    private mutating func sharedString(
+        from start: Int, to stop: Int, make: (borrowing JSONReader) throws(JSONError) -> String
+    ) throws(JSONError) -> String {
+        let length = stop - start
+        let hash = JSONStringTable.hash(of: base + start, length: length)
+        let (found, slot) = strings.find(hash: hash, offset: start, length: length, in: base)
+        if let found { return found }
+        let string = try make(self)
+        strings.store(string, at: slot, hash: hash, offset: start, length: length)
+        return string
     }
 
     /// Appends unescaped bytes to `scratch`. Their UTF-8 is checked once, when the string is

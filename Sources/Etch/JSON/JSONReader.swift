@@ -30,6 +30,8 @@ struct JSONReader {
     var frames: [Frame] = []
     var keyCache: JSONKeyCache
     var shapes: JSONShapeCache
+    /// Shares the strings of values spelled alike.
+    var strings: JSONStringTable
     /// Reused to decode strings with escapes.
     var scratch: [UInt8] = []
 
@@ -46,6 +48,7 @@ struct JSONReader {
         keyCache = JSONKeyCache(inputSize: locatesErrors ? input.count : 0)
         // Shapes are recognized by key identities, so they need the key cache.
         shapes = JSONShapeCache(isEnabled: keyCache.isEnabled)
+        strings = JSONStringTable(inputSize: locatesErrors ? input.count : 0)
     }
 
     /// Reads the one value of a JSON document, with optional whitespace around it and an
