@@ -160,13 +160,14 @@ extension SnippetTests {
         )
     }
 
-    @Test func gettersReadThroughAHintUnlessTheirKeyIsDottedOrTheirDateFormatCustom() {
+    @Test func gettersReadThroughAHintUnlessTheirKeyIsDottedOrLongOrTheirDateFormatCustom() {
         let output = generate(
             """
             model Post {
                 @dateFormat(secondsSince1970) let at: Date
                 @dateFormat("yyyy-MM-dd") let day: Date
                 @key("stats.views") let views: Int
+                @key("a_key_of_sixteen") let long: Int
             }
 
             """)
@@ -179,6 +180,7 @@ extension SnippetTests {
             """)
         expectContains(output, "    public var day: Foundation.Date { dictionary[_checked: _Fields.day] }")
         expectContains(output, "    public var views: Swift.Int { dictionary[_checked: _Fields.views] }")
+        expectContains(output, "    public var long: Swift.Int { dictionary[_checked: _Fields.long] }")
         expectContains(
             output,
             """

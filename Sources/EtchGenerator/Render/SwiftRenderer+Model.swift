@@ -124,7 +124,11 @@ extension SwiftRenderer {
                 writer.line(declaration + " { " + read + " }")
             } else {
                 writer.block(declaration + " {") { writer in
-                    writer.call("dictionary._read", hintedReadArguments(of: field))
+                    if readsThroughHint(field) {
+                        writer.call("dictionary._read", hintedReadArguments(of: field))
+                    } else {
+                        writer.line(read)
+                    }
                 }
             }
         }
@@ -200,9 +204,12 @@ extension SwiftRenderer {
     }
 
     /// Whether the field's getter reads through `_read`, inlined with a hint of its own: a
-    /// one-key field whose date format needs no compiled pattern.
+    /// one-key field whose date format needs no compiled pattern, and whose key is short
+    /// enough (15 UTF-8 bytes at most) that Swift stores it inline, so the literal compares
+    /// equal to the reader's key in one step. Longer keys read through the field, whose key is
+    /// the very string the reader hands out.
     func readsThroughHint(_ field: SwiftFieldDescription) -> Bool {
-        if field.isLocal || field.wireKey.contains(".") { return false }
+        if field.isLocal || field.wireKey.contains(".") || field.wireKey.utf8.count > 15 { return false }
         if case .custom = field.dateFormat { return false }
         return true
     }
