@@ -44,3 +44,26 @@ extension ModelDictionary {
         return self[_checked: field]
     }
 }
+
+extension ModelDictionary {
+    /// The value at `position` converted to `Value`, converted once per storage and type:
+    /// later reads return the kept value. For getters of arrays and maps, whose conversion
+    /// builds a new collection.
+    @inlinable
+    func convertedOnce<Value: ModelValueRepresentable>(at position: Int, context: ModelValueContext) -> Value {
+        if let box = storage.convertedValues?.box(at: position), box.type == ObjectIdentifier(Value.self) {
+            return unsafeDowncast(box, to: _ConvertedValue<Value>.self).value
+        }
+        return convertAndKeep(at: position, context: context)
+    }
+
+    /// The rest of ``convertedOnce(at:context:)``: converts and keeps the value. A value kept
+    /// for another type (the storage read as another model) is converted without keeping.
+    @inlinable @inline(never)
+    func convertAndKeep<Value: ModelValueRepresentable>(at position: Int, context: ModelValueContext) -> Value {
+        let value = Value(_checked: storage.elements[position], context: context, proof: _CheckedProof())
+        let kept = storage.makeConvertedValues().keep(_ConvertedValue(value), at: position)
+        guard kept.type == ObjectIdentifier(Value.self) else { return value }
+        return unsafeDowncast(kept, to: _ConvertedValue<Value>.self).value
+    }
+}
