@@ -21,9 +21,10 @@ extension ModelDictionary {
     ) -> Value {
         if let position = hintedPosition(forKey: key, guess: hint.guess()) {
             let stored = storage.elements + position
-            if !stored.pointee.isNull || Value.valueForMissingKey != nil {
+            let isNull = stored.pointee.isNull
+            if !isNull || Value.valueForMissingKey != nil {
                 let context = ModelValueContext(_uncompiled: dateFormat)
-                if Value._isConvertedOnce, !stored.pointee.isNull {
+                if Value._isConvertedOnce, !isNull {
                     return convertedOnce(at: position, context: context)
                 }
                 return Value(_checked: stored.pointee, context: context, proof: _CheckedProof())
@@ -43,9 +44,7 @@ extension ModelDictionary {
         if let position = position(of: field.firstKey) { hint.move(to: position) }
         return self[_checked: field]
     }
-}
 
-extension ModelDictionary {
     /// The value at `position` converted to `Value`, converted once per storage and type:
     /// later reads return the kept value. For getters of arrays and maps, whose conversion
     /// builds a new collection.

@@ -30,22 +30,13 @@ final class ConvertedValues: ManagedBuffer<Int, UInt> {
     /// The box in the slot at `position`, if one was kept.
     @inlinable
     func box(at position: Int) -> _ConvertedValueBox? {
-        let word = slot(at: position).pointee.load(ordering: .acquiring)
-        guard let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
-        return Unmanaged<_ConvertedValueBox>.fromOpaque(pointer).takeUnretainedValue()
+        slot(at: position).pointee.object(as: _ConvertedValueBox.self)
     }
 
     /// Keeps `box` at `position` unless another thread kept one first; returns the one kept.
     @usableFromInline
     func keep(_ box: _ConvertedValueBox, at position: Int) -> _ConvertedValueBox {
-        let retained = Unmanaged.passRetained(box)
-        let word = UInt(bitPattern: retained.toOpaque())
-        let (exchanged, original) = slot(at: position).pointee.compareExchange(
-            expected: 0, desired: word, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
-        if exchanged { return box }
-        retained.release()
-        return Unmanaged<_ConvertedValueBox>.fromOpaque(UnsafeRawPointer(bitPattern: original)!)
-            .takeUnretainedValue()
+        slot(at: position).pointee.setOnce(box)
     }
 
     deinit {

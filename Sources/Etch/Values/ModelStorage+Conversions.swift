@@ -12,22 +12,14 @@ extension ModelStorage {
     /// The converted values kept so far, if any.
     @inlinable
     var convertedValues: ConvertedValues? {
-        let word = conversionsWord.pointee.load(ordering: .acquiring)
-        guard let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
-        return Unmanaged<ConvertedValues>.fromOpaque(pointer).takeUnretainedValue()
+        conversionsWord.pointee.object(as: ConvertedValues.self)
     }
 
     /// The table of converted values, made now if no getter made it before.
     @usableFromInline
     func makeConvertedValues() -> ConvertedValues {
         if let table = convertedValues { return table }
-        let table = Unmanaged.passRetained(ConvertedValues.make(count: headerAddress.pointee.count))
-        let (exchanged, original) = conversionsWord.pointee.compareExchange(
-            expected: 0, desired: UInt(bitPattern: table.toOpaque()), successOrdering: .acquiringAndReleasing,
-            failureOrdering: .acquiring)
-        if exchanged { return table.takeUnretainedValue() }
-        table.release()
-        return Unmanaged<ConvertedValues>.fromOpaque(UnsafeRawPointer(bitPattern: original)!).takeUnretainedValue()
+        return conversionsWord.pointee.setOnce(ConvertedValues.make(count: headerAddress.pointee.count))
     }
 
     /// Forgets the converted values: when the storage is freed, or before it is changed in

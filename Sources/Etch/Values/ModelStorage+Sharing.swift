@@ -28,13 +28,6 @@ extension ModelStorage {
         return copy
     }
 
-    /// The parent, if this buffer shares values.
-    @inlinable
-    var parentStorage: ModelStorage? {
-        guard let pointer = UnsafeRawPointer(bitPattern: headerAddress.pointee.parent) else { return nil }
-        return Unmanaged<ModelStorage>.fromOpaque(pointer).takeUnretainedValue()
-    }
-
     /// The parent's values, if this buffer shares values; valid while it holds the parent.
     /// Read without retaining the parent, as buffers being freed read it for every value.
     @inlinable
@@ -88,13 +81,15 @@ extension ModelStorage {
     /// overwritten without releasing it, and a new value that is the parent's own stays shared.
     @inlinable
     func replaceValue(at position: Int, with value: ModelValue) {
+        let elements = elements
         let slot = elements + position
-        if sharesValue(at: position) {
+        let parent = parentValues
+        if let parent, Self.value(at: position, of: elements, isSharedWith: parent) {
             slot.initialize(to: value)
         } else {
             slot.pointee = value
         }
-        if let parent = parentValues, Self.value(at: position, of: slot - position, isSharedWith: parent) {
+        if let parent, Self.value(at: position, of: elements, isSharedWith: parent) {
             // The parent's own value, retained once more: give that retain back.
             let extra = slot.move()
             UnsafeMutableRawPointer(slot).copyMemory(

@@ -1,0 +1,26 @@
+import Synchronization
+
+/// A word that holds 0 or one retained object, set at most once by whichever thread gets
+/// there first: the slots of ``ConvertedValues`` and the table word of ``ModelStorage``.
+extension Atomic where Value == UInt {
+    /// The object the word holds, if one was set; not retained beyond the word's own retain.
+    @inlinable
+    func object<Object: AnyObject>(as type: Object.Type) -> Object? {
+        let word = load(ordering: .acquiring)
+        guard let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
+        return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Sets the word to a retain of `object` unless another thread set it first; returns the
+    /// object the word holds either way.
+    @usableFromInline
+    func setOnce<Object: AnyObject>(_ object: Object) -> Object {
+        let retained = Unmanaged.passRetained(object)
+        let (exchanged, original) = compareExchange(
+            expected: 0, desired: UInt(bitPattern: retained.toOpaque()), successOrdering: .acquiringAndReleasing,
+            failureOrdering: .acquiring)
+        if exchanged { return object }
+        retained.release()
+        return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(bitPattern: original)!).takeUnretainedValue()
+    }
+}
