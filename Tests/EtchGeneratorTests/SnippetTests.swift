@@ -143,7 +143,7 @@ extension SnippetTests {
             output,
             """
                 /// Its label.
-                package var name: Swift.String { dictionary._read("name", hint: _Hints.name, field: _Fields.name) }
+                package var name: Swift.String { dictionary._read("name", hint: _Hints.name) }
             """)
     }
 
@@ -153,9 +153,7 @@ extension SnippetTests {
             output,
             """
                 /// The `displayName` field, stored under the wire key `display_name`.
-                public var displayName: Swift.String {
-                    dictionary._read("display_name", hint: _Hints.displayName, field: _Fields.displayName)
-                }
+                public var displayName: Swift.String { dictionary._read("display_name", hint: _Hints.displayName) }
             """
         )
     }
@@ -165,6 +163,8 @@ extension SnippetTests {
             """
             model Post {
                 @dateFormat(secondsSince1970) let at: Date
+                var likes: Int = 0
+                let editedAt: Date?
                 @dateFormat("yyyy-MM-dd") let day: Date
                 @key("stats.views") let views: Int
                 @key("a_key_of_sixteen") let long: Int
@@ -174,10 +174,15 @@ extension SnippetTests {
         expectContains(
             output,
             """
-                public var at: Foundation.Date {
-                    dictionary._read("at", hint: _Hints.at, dateFormat: .secondsSince1970, field: _Fields.at)
-                }
+                public var at: Foundation.Date { dictionary._read("at", hint: _Hints.at, dateFormat: .secondsSince1970) }
             """)
+        // Only a field with a default passes its field, which holds the default.
+        expectContains(
+            output,
+            #"    public var likes: Swift.Int { dictionary._read("likes", hint: _Hints.likes, field: _Fields.likes) }"#)
+        expectContains(
+            output,
+            #"    public var editedAt: Foundation.Date? { dictionary._read("editedAt", hint: _Hints.editedAt) }"#)
         expectContains(output, "    public var day: Foundation.Date { dictionary[_checked: _Fields.day] }")
         expectContains(output, "    public var views: Swift.Int { dictionary[_checked: _Fields.views] }")
         expectContains(output, "    public var long: Swift.Int { dictionary[_checked: _Fields.long] }")
@@ -187,6 +192,8 @@ extension SnippetTests {
                 /// Where each getter found its key last time.
                 fileprivate enum _Hints {
                     static let at = Etch._FieldHint()
+                    static let likes = Etch._FieldHint()
+                    static let editedAt = Etch._FieldHint()
                 }
             """)
     }

@@ -1,12 +1,66 @@
 /// The getters of generated models.
 extension ModelDictionary {
-    /// The value of a declared one-key field in a dictionary its model has checked: what
-    /// ``subscript(_checked:)`` reads, for generated getters.
+    /// The value of a declared one-key field without a schema default, in a dictionary its
+    /// model has checked: what ``subscript(_checked:)`` reads, for generated getters.
     ///
-    /// A read whose key sits at `hint`'s position, or next to it, is inlined whole and reads
-    /// no lazily made global: the key is a literal, the hint is laid out in the binary and
-    /// the context folds to a constant. Only a read that misses (or finds `null` in a field
-    /// that does not read it as `nil`) goes through `field`, the model's field table.
+    /// The read is inlined whole and reads no lazily made global: the key is a literal, the
+    /// hint is laid out in the binary and the context folds to a constant. A key away from
+    /// its hint is found by an out-of-line call that only returns a position, so every read
+    /// converts the value where it is stored, on one path. That is what lets Swift borrow a
+    /// nested model rather than retain it: in `status.user.followersCount`, nothing is
+    /// retained or released, as no path merges a copied value with a made one.
+    ///
+    /// An absent key reads as `nil` for an optional field; for any other it traps, as a
+    /// checked dictionary has every required key.
+    ///
+    /// - Parameters:
+    ///   - key: The field's wire key; the field must not have a dotted path.
+    ///   - hint: Where the key was found last time.
+    ///   - dateFormat: The field's date format; never `.custom`, whose getters read through
+    ///     ``subscript(_checked:)``.
+    @inlinable @inline(__always)
+    public func _read<Value: ModelValueRepresentable>(
+        _ key: String, hint: borrowing _FieldHint, dateFormat: DateFormat = .iso8601
+    ) -> Value {
+        let position = hintedPosition(forKey: key, guess: hint.guess()) ?? position(ofKey: key, missedHint: hint)
+        guard position >= 0 else {
+            guard let missing = Value.valueForMissingKey else { Self.missingRequiredKey(key) }
+            return missing
+        }
+        let stored = storage.elements + position
+        let context = ModelValueContext(_uncompiled: dateFormat)
+        if Value._isConvertedOnce, !stored.pointee.isNull {
+            return convertedOnce(at: position, context: context)
+        }
+        return Value(_checked: stored.pointee, context: context, proof: _CheckedProof())
+    }
+
+    /// The rest of ``_read(_:hint:dateFormat:)``: the position of a key away from its hint
+    /// (moving the hint there), or -1 when the key is absent.
+    ///
+    /// It releases nothing it did not make, and says so: a call that might release would make
+    /// Swift keep the model being read retained across it, around every read of a nested
+    /// model's field.
+    @usableFromInline @inline(never) @_effects(releasenone)
+    func position(ofKey key: String, missedHint hint: borrowing _FieldHint) -> Int {
+        guard let position = position(of: key) else { return -1 }
+        hint.move(to: position)
+        return position
+    }
+
+    /// Stops on a required key missing from a dictionary its model should have checked.
+    @usableFromInline @inline(never)
+    static func missingRequiredKey(_ key: String) -> Never {
+        preconditionFailure("Etch: the required key \(key) is missing from a checked model")
+    }
+
+    /// The value of a declared one-key field with a schema default, in a dictionary its
+    /// model has checked: what ``subscript(_checked:)`` reads, for generated getters.
+    ///
+    /// A read whose key sits at `hint`'s position, or next to it, is inlined whole, as in
+    /// ``_read(_:hint:dateFormat:)``. A read that misses, or finds the key absent or `null`
+    /// (which a non-optional field reads as its default), goes through `field`, the model's
+    /// field table, which holds the default.
     ///
     /// - Parameters:
     ///   - key: The field's wire key; the field must not have a dotted path.

@@ -231,13 +231,15 @@ extension SwiftRenderer {
     }
 
     /// The arguments of a getter's `_read` call: the literal key, the hint, a date format
-    /// other than the default, and the field for a read that misses.
+    /// other than the default, and for a field with a schema default the field, which holds
+    /// it. Other fields read without their field, which keeps the getter free of lazily made
+    /// globals on every path.
     func hintedReadArguments(of field: SwiftFieldDescription) -> [String] {
         var arguments = [Self.literal(field.wireKey), "hint: _Hints.\(field.name)"]
         if let dateFormat = field.dateFormat, dateFormat != .iso8601 {
             arguments.append("dateFormat: \(Self.source(dateFormat))")
         }
-        arguments.append("field: _Fields.\(field.name)")
+        if let value = field.defaultValue, value != .nil { arguments.append("field: _Fields.\(field.name)") }
         return arguments
     }
 

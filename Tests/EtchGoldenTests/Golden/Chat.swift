@@ -58,28 +58,26 @@ public struct User: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id) }
 
     /// The `name` field, stored under the wire key `name`.
-    public var name: Swift.String { dictionary._read("name", hint: _Hints.name, field: _Fields.name) }
+    public var name: Swift.String { dictionary._read("name", hint: _Hints.name) }
 
     /// The `email` field, stored under the wire key `email`.
-    public var email: Swift.String { dictionary._read("email", hint: _Hints.email, field: _Fields.email) }
+    public var email: Swift.String { dictionary._read("email", hint: _Hints.email) }
 
     /// The `mood` field, stored under the wire key `mood`.
     public var mood: Swift.String { dictionary._read("mood", hint: _Hints.mood, field: _Fields.mood) }
 
     /// The `avatarURL` field, stored under the wire key `avatarURL`.
-    public var avatarURL: Foundation.URL? {
-        dictionary._read("avatarURL", hint: _Hints.avatarURL, field: _Fields.avatarURL)
-    }
+    public var avatarURL: Foundation.URL? { dictionary._read("avatarURL", hint: _Hints.avatarURL) }
 
     /// The `role` field, stored under the wire key `role`.
     public var role: Role { dictionary._read("role", hint: _Hints.role, field: _Fields.role) }
 
     /// When the user was last seen, sent by the server as seconds since 1970.
     public var lastSeen: Foundation.Date? {
-        dictionary._read("lastSeen", hint: _Hints.lastSeen, dateFormat: .secondsSince1970, field: _Fields.lastSeen)
+        dictionary._read("lastSeen", hint: _Hints.lastSeen, dateFormat: .secondsSince1970)
     }
 
     // MARK: - Copying
@@ -262,26 +260,22 @@ public struct Room: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id) }
 
     /// The `title` field, stored under the wire key `title`.
     public var title: Swift.String { dictionary._read("title", hint: _Hints.title, field: _Fields.title) }
 
     /// The `createdAt` field, stored under the wire key `created_at`.
-    public var createdAt: Foundation.Date {
-        dictionary._read("created_at", hint: _Hints.createdAt, field: _Fields.createdAt)
-    }
+    public var createdAt: Foundation.Date { dictionary._read("created_at", hint: _Hints.createdAt) }
 
     /// The `lastMessageAt` field, stored under the wire key `last_message_at`.
-    public var lastMessageAt: Foundation.Date? {
-        dictionary._read("last_message_at", hint: _Hints.lastMessageAt, field: _Fields.lastMessageAt)
-    }
+    public var lastMessageAt: Foundation.Date? { dictionary._read("last_message_at", hint: _Hints.lastMessageAt) }
 
     /// The room's owner, stored inline.
-    public var owner: User { dictionary._read("owner", hint: _Hints.owner, field: _Fields.owner) }
+    public var owner: User { dictionary._read("owner", hint: _Hints.owner) }
 
     /// Who created the room: stored as the user's id.
-    public var creator: Etch.Ref<User> { dictionary._read("creator", hint: _Hints.creator, field: _Fields.creator) }
+    public var creator: Etch.Ref<User> { dictionary._read("creator", hint: _Hints.creator) }
 
     /// The `members` field, stored under the wire key `members`.
     public var members: [Etch.Ref<User>] { dictionary._read("members", hint: _Hints.members, field: _Fields.members) }

@@ -79,16 +79,16 @@ public struct Scalars: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.Int64 { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.Int64 { dictionary._read("id", hint: _Hints.id) }
 
     /// The `text` field, stored under the wire key `text`.
-    public var text: Swift.String { dictionary._read("text", hint: _Hints.text, field: _Fields.text) }
+    public var text: Swift.String { dictionary._read("text", hint: _Hints.text) }
 
     /// The `count` field, stored under the wire key `count`.
-    public var count: Swift.Int { dictionary._read("count", hint: _Hints.count, field: _Fields.count) }
+    public var count: Swift.Int { dictionary._read("count", hint: _Hints.count) }
 
     /// The `big` field, stored under the wire key `big`.
-    public var big: Swift.Int64? { dictionary._read("big", hint: _Hints.big, field: _Fields.big) }
+    public var big: Swift.Int64? { dictionary._read("big", hint: _Hints.big) }
 
     /// The `unsigned` field, stored under the wire key `unsigned`.
     public var unsigned: Swift.UInt { dictionary._read("unsigned", hint: _Hints.unsigned, field: _Fields.unsigned) }
@@ -97,35 +97,31 @@ public struct Scalars: Etch.CopyableModel, Etch.IdentifiedModel {
     public var ratio: Swift.Double { dictionary._read("ratio", hint: _Hints.ratio, field: _Fields.ratio) }
 
     /// The `scale` field, stored under the wire key `scale`.
-    public var scale: Swift.Float? { dictionary._read("scale", hint: _Hints.scale, field: _Fields.scale) }
+    public var scale: Swift.Float? { dictionary._read("scale", hint: _Hints.scale) }
 
     /// The `flag` field, stored under the wire key `flag`.
     public var flag: Swift.Bool { dictionary._read("flag", hint: _Hints.flag, field: _Fields.flag) }
 
     /// The `createdAt` field, stored under the wire key `created_at`.
-    public var createdAt: Foundation.Date? {
-        dictionary._read("created_at", hint: _Hints.createdAt, field: _Fields.createdAt)
-    }
+    public var createdAt: Foundation.Date? { dictionary._read("created_at", hint: _Hints.createdAt) }
 
     /// The `elapsed` field, stored under the wire key `elapsed`.
-    public var elapsed: Foundation.TimeInterval? {
-        dictionary._read("elapsed", hint: _Hints.elapsed, field: _Fields.elapsed)
-    }
+    public var elapsed: Foundation.TimeInterval? { dictionary._read("elapsed", hint: _Hints.elapsed) }
 
     /// The `blob` field, stored under the wire key `blob`.
-    public var blob: Foundation.Data? { dictionary._read("blob", hint: _Hints.blob, field: _Fields.blob) }
+    public var blob: Foundation.Data? { dictionary._read("blob", hint: _Hints.blob) }
 
     /// The `link` field, stored under the wire key `link`.
-    public var link: Foundation.URL? { dictionary._read("link", hint: _Hints.link, field: _Fields.link) }
+    public var link: Foundation.URL? { dictionary._read("link", hint: _Hints.link) }
 
     /// The `uuid` field, stored under the wire key `uuid`.
-    public var uuid: Foundation.UUID? { dictionary._read("uuid", hint: _Hints.uuid, field: _Fields.uuid) }
+    public var uuid: Foundation.UUID? { dictionary._read("uuid", hint: _Hints.uuid) }
 
     /// The `price` field, stored under the wire key `price`.
-    public var price: Foundation.Decimal? { dictionary._read("price", hint: _Hints.price, field: _Fields.price) }
+    public var price: Foundation.Decimal? { dictionary._read("price", hint: _Hints.price) }
 
     /// The `extra` field, stored under the wire key `extra`.
-    public var extra: Etch.JSON? { dictionary._read("extra", hint: _Hints.extra, field: _Fields.extra) }
+    public var extra: Etch.JSON? { dictionary._read("extra", hint: _Hints.extra) }
 
     // MARK: - Copying
 
@@ -392,7 +388,7 @@ public struct Collections: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id) }
 
     /// The `tags` field, stored under the wire key `tags`.
     public var tags: [Swift.String] { dictionary._read("tags", hint: _Hints.tags, field: _Fields.tags) }
@@ -414,10 +410,10 @@ public struct Collections: Etch.CopyableModel, Etch.IdentifiedModel {
     public var children: [Collections] { dictionary._read("children", hint: _Hints.children, field: _Fields.children) }
 
     /// The `parent` field, stored under the wire key `parent`.
-    public var parent: Collections? { dictionary._read("parent", hint: _Hints.parent, field: _Fields.parent) }
+    public var parent: Collections? { dictionary._read("parent", hint: _Hints.parent) }
 
     /// The `best` field, stored under the wire key `best`.
-    public var best: Etch.Ref<Scalars>? { dictionary._read("best", hint: _Hints.best, field: _Fields.best) }
+    public var best: Etch.Ref<Scalars>? { dictionary._read("best", hint: _Hints.best) }
 
     /// The `others` field, stored under the wire key `others`.
     public var others: [Etch.Ref<Scalars>] { dictionary._read("others", hint: _Hints.others, field: _Fields.others) }
@@ -669,7 +665,7 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `ID`.
-    public var id: Swift.String { dictionary._read("ID", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.String { dictionary._read("ID", hint: _Hints.id) }
 
     /// The `views` field, stored under the wire key `meta.stats.views`.
     public var views: Swift.Int { dictionary[_checked: _Fields.views] }
@@ -678,11 +674,11 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
     public var likes: Swift.Int { dictionary[_checked: _Fields.likes] }
 
     /// The `iso` field, stored under the wire key `iso`.
-    public var iso: Foundation.Date? { dictionary._read("iso", hint: _Hints.iso, field: _Fields.iso) }
+    public var iso: Foundation.Date? { dictionary._read("iso", hint: _Hints.iso) }
 
     /// The `seconds` field, stored under the wire key `seconds`.
     public var seconds: Foundation.Date? {
-        dictionary._read("seconds", hint: _Hints.seconds, dateFormat: .secondsSince1970, field: _Fields.seconds)
+        dictionary._read("seconds", hint: _Hints.seconds, dateFormat: .secondsSince1970)
     }
 
     /// The `milliseconds` field, stored under the wire key `milliseconds`.
@@ -699,7 +695,7 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
     public var category: Swift.String { dictionary._read("category", hint: _Hints.category, field: _Fields.category) }
 
     /// The `slug` field, stored under the wire key `slug`.
-    public var slug: Swift.String { dictionary._read("slug", hint: _Hints.slug, field: _Fields.slug) }
+    public var slug: Swift.String { dictionary._read("slug", hint: _Hints.slug) }
 
     /// The `rank` field, stored under the wire key `rank`.
     public var rank: Swift.Int { dictionary._read("rank", hint: _Hints.rank, field: _Fields.rank) }
@@ -963,10 +959,10 @@ public struct Point: Etch.ImmutableModel {
     // MARK: - Fields
 
     /// The `x` field, stored under the wire key `x`.
-    public var x: Swift.Double { dictionary._read("x", hint: _Hints.x, field: _Fields.x) }
+    public var x: Swift.Double { dictionary._read("x", hint: _Hints.x) }
 
     /// The `y` field, stored under the wire key `y`.
-    public var y: Swift.Double { dictionary._read("y", hint: _Hints.y, field: _Fields.y) }
+    public var y: Swift.Double { dictionary._read("y", hint: _Hints.y) }
 
     /// The wire keys, conversions and defaults of the declared fields.
     fileprivate enum _Fields {

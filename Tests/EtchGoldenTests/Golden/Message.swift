@@ -64,24 +64,22 @@ public struct Message: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id) }
 
     /// The `roomID` field, stored under the wire key `room_id`.
-    public var roomID: Etch.Ref<Room> { dictionary._read("room_id", hint: _Hints.roomID, field: _Fields.roomID) }
+    public var roomID: Etch.Ref<Room> { dictionary._read("room_id", hint: _Hints.roomID) }
 
     /// The `author` field, stored under the wire key `author`.
-    public var author: Etch.Ref<User> { dictionary._read("author", hint: _Hints.author, field: _Fields.author) }
+    public var author: Etch.Ref<User> { dictionary._read("author", hint: _Hints.author) }
 
     /// The `text` field, stored under the wire key `text`.
-    public var text: Swift.String { dictionary._read("text", hint: _Hints.text, field: _Fields.text) }
+    public var text: Swift.String { dictionary._read("text", hint: _Hints.text) }
 
     /// The `sentAt` field, stored under the wire key `sent_at`.
-    public var sentAt: Foundation.Date { dictionary._read("sent_at", hint: _Hints.sentAt, field: _Fields.sentAt) }
+    public var sentAt: Foundation.Date { dictionary._read("sent_at", hint: _Hints.sentAt) }
 
     /// The `editedAt` field, stored under the wire key `edited_at`.
-    public var editedAt: Foundation.Date? {
-        dictionary._read("edited_at", hint: _Hints.editedAt, field: _Fields.editedAt)
-    }
+    public var editedAt: Foundation.Date? { dictionary._read("edited_at", hint: _Hints.editedAt) }
 
     /// The `reactions` field, stored under the wire key `reactions`.
     public var reactions: [Swift.String: Swift.Int] {
@@ -232,7 +230,7 @@ public struct Attachment: Etch.ImmutableModel {
     // MARK: - Fields
 
     /// The `url` field, stored under the wire key `url`.
-    public var url: Foundation.URL { dictionary._read("url", hint: _Hints.url, field: _Fields.url) }
+    public var url: Foundation.URL { dictionary._read("url", hint: _Hints.url) }
 
     /// The `byteCount` field, stored under the wire key `byteCount`.
     public var byteCount: Swift.Int64 {
@@ -240,31 +238,25 @@ public struct Attachment: Etch.ImmutableModel {
     }
 
     /// The `checksum` field, stored under the wire key `checksum`.
-    public var checksum: Foundation.Data? {
-        dictionary._read("checksum", hint: _Hints.checksum, field: _Fields.checksum)
-    }
+    public var checksum: Foundation.Data? { dictionary._read("checksum", hint: _Hints.checksum) }
 
     /// The `price` field, stored under the wire key `price`.
-    public var price: Foundation.Decimal? { dictionary._read("price", hint: _Hints.price, field: _Fields.price) }
+    public var price: Foundation.Decimal? { dictionary._read("price", hint: _Hints.price) }
 
     /// The `uploadID` field, stored under the wire key `uploadID`.
-    public var uploadID: Foundation.UUID? {
-        dictionary._read("uploadID", hint: _Hints.uploadID, field: _Fields.uploadID)
-    }
+    public var uploadID: Foundation.UUID? { dictionary._read("uploadID", hint: _Hints.uploadID) }
 
     /// The `duration` field, stored under the wire key `duration`.
-    public var duration: Foundation.TimeInterval? {
-        dictionary._read("duration", hint: _Hints.duration, field: _Fields.duration)
-    }
+    public var duration: Foundation.TimeInterval? { dictionary._read("duration", hint: _Hints.duration) }
 
     /// The `width` field, stored under the wire key `width`.
-    public var width: Swift.Float? { dictionary._read("width", hint: _Hints.width, field: _Fields.width) }
+    public var width: Swift.Float? { dictionary._read("width", hint: _Hints.width) }
 
     /// The `flags` field, stored under the wire key `flags`.
     public var flags: [Swift.Bool] { dictionary._read("flags", hint: _Hints.flags, field: _Fields.flags) }
 
     /// The `size` field, stored under the wire key `size`.
-    public var size: Swift.UInt? { dictionary._read("size", hint: _Hints.size, field: _Fields.size) }
+    public var size: Swift.UInt? { dictionary._read("size", hint: _Hints.size) }
 
     /// The wire keys, conversions and defaults of the declared fields.
     fileprivate enum _Fields {

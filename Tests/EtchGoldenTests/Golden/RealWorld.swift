@@ -79,46 +79,40 @@ public struct Repository: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.Int64 { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.Int64 { dictionary._read("id", hint: _Hints.id) }
 
     /// The `name` field, stored under the wire key `name`.
-    public var name: Swift.String { dictionary._read("name", hint: _Hints.name, field: _Fields.name) }
+    public var name: Swift.String { dictionary._read("name", hint: _Hints.name) }
 
     /// The `description` field, stored under the wire key `description`.
-    public var description: Swift.String? {
-        dictionary._read("description", hint: _Hints.description, field: _Fields.description)
-    }
+    public var description: Swift.String? { dictionary._read("description", hint: _Hints.description) }
 
     /// The `private` field, stored under the wire key `private`.
     public var `private`: Swift.Bool { dictionary._read("private", hint: _Hints.`private`, field: _Fields.`private`) }
 
     /// The `default` field, stored under the wire key `default`.
-    public var `default`: Swift.Bool? { dictionary._read("default", hint: _Hints.`default`, field: _Fields.`default`) }
+    public var `default`: Swift.Bool? { dictionary._read("default", hint: _Hints.`default`) }
 
     /// The `protocol` field, stored under the wire key `protocol`.
-    public var `protocol`: Swift.String? {
-        dictionary._read("protocol", hint: _Hints.`protocol`, field: _Fields.`protocol`)
-    }
+    public var `protocol`: Swift.String? { dictionary._read("protocol", hint: _Hints.`protocol`) }
 
     /// The `class` field, stored under the wire key `class`.
-    public var `class`: Swift.String? { dictionary._read("class", hint: _Hints.`class`, field: _Fields.`class`) }
+    public var `class`: Swift.String? { dictionary._read("class", hint: _Hints.`class`) }
 
     /// The `type` field, stored under the wire key `type`.
-    public var type: Swift.String? { dictionary._read("type", hint: _Hints.type, field: _Fields.type) }
+    public var type: Swift.String? { dictionary._read("type", hint: _Hints.type) }
 
     /// The `self` field, stored under the wire key `self`.
-    public var `self`: Foundation.URL? { dictionary._read("self", hint: _Hints.`self`, field: _Fields.`self`) }
+    public var `self`: Foundation.URL? { dictionary._read("self", hint: _Hints.`self`) }
 
     /// The `is` field, stored under the wire key `is`.
-    public var `is`: Swift.Bool? { dictionary._read("is", hint: _Hints.`is`, field: _Fields.`is`) }
+    public var `is`: Swift.Bool? { dictionary._read("is", hint: _Hints.`is`) }
 
     /// The `internal` field, stored under the wire key `internal`.
-    public var `internal`: Swift.Bool? {
-        dictionary._read("internal", hint: _Hints.`internal`, field: _Fields.`internal`)
-    }
+    public var `internal`: Swift.Bool? { dictionary._read("internal", hint: _Hints.`internal`) }
 
     /// The `public` field, stored under the wire key `public`.
-    public var `public`: Swift.Bool? { dictionary._read("public", hint: _Hints.`public`, field: _Fields.`public`) }
+    public var `public`: Swift.Bool? { dictionary._read("public", hint: _Hints.`public`) }
 
     /// The `visibility` field, stored under the wire key `visibility`.
     public var visibility: Visibility? {
@@ -295,10 +289,10 @@ public struct Post: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id) }
 
     /// The `text` field, stored under the wire key `text`.
-    public var text: Swift.String { dictionary._read("text", hint: _Hints.text, field: _Fields.text) }
+    public var text: Swift.String { dictionary._read("text", hint: _Hints.text) }
 
     // MARK: - Copying
 
@@ -366,13 +360,13 @@ public struct Ad: Etch.ImmutableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id) }
 
     /// The `sponsor` field, stored under the wire key `sponsor`.
-    public var sponsor: Swift.String { dictionary._read("sponsor", hint: _Hints.sponsor, field: _Fields.sponsor) }
+    public var sponsor: Swift.String { dictionary._read("sponsor", hint: _Hints.sponsor) }
 
     /// The `type` field, stored under the wire key `type`.
-    public var type: Swift.String? { dictionary._read("type", hint: _Hints.type, field: _Fields.type) }
+    public var type: Swift.String? { dictionary._read("type", hint: _Hints.type) }
 
     /// The wire keys, conversions and defaults of the declared fields.
     fileprivate enum _Fields {
@@ -465,7 +459,7 @@ public struct Feed: Etch.CopyableModel {
     public var items: [FeedItem] { dictionary._read("items", hint: _Hints.items, field: _Fields.items) }
 
     /// The `pinned` field, stored under the wire key `pinned`.
-    public var pinned: FeedItem? { dictionary._read("pinned", hint: _Hints.pinned, field: _Fields.pinned) }
+    public var pinned: FeedItem? { dictionary._read("pinned", hint: _Hints.pinned) }
 
     /// The `byKey` field, stored under the wire key `by_key`.
     public var byKey: [Swift.String: FeedItem] { dictionary._read("by_key", hint: _Hints.byKey, field: _Fields.byKey) }
@@ -560,10 +554,10 @@ public struct Artist: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id) }
 
     /// The `name` field, stored under the wire key `name`.
-    public var name: Swift.String { dictionary._read("name", hint: _Hints.name, field: _Fields.name) }
+    public var name: Swift.String { dictionary._read("name", hint: _Hints.name) }
 
     // MARK: - Relations
 
@@ -662,24 +656,22 @@ public struct Album: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id) }
 
     /// The `title` field, stored under the wire key `title`.
-    public var title: Swift.String { dictionary._read("title", hint: _Hints.title, field: _Fields.title) }
+    public var title: Swift.String { dictionary._read("title", hint: _Hints.title) }
 
     /// The `year` field, stored under the wire key `year`.
-    public var year: Swift.Int { dictionary._read("year", hint: _Hints.year, field: _Fields.year) }
+    public var year: Swift.Int { dictionary._read("year", hint: _Hints.year) }
 
     /// The `artist` field, stored under the wire key `artist`.
-    public var artist: Etch.Ref<Artist> { dictionary._read("artist", hint: _Hints.artist, field: _Fields.artist) }
+    public var artist: Etch.Ref<Artist> { dictionary._read("artist", hint: _Hints.artist) }
 
     /// The `guests` field, stored under the wire key `guests`.
     public var guests: [Etch.Ref<Artist>] { dictionary._read("guests", hint: _Hints.guests, field: _Fields.guests) }
 
     /// The `producer` field, stored under the wire key `producer`.
-    public var producer: Etch.Ref<Artist>? {
-        dictionary._read("producer", hint: _Hints.producer, field: _Fields.producer)
-    }
+    public var producer: Etch.Ref<Artist>? { dictionary._read("producer", hint: _Hints.producer) }
 
     // MARK: - Copying
 
@@ -801,10 +793,10 @@ public struct Flags: Etch.CopyableModel, Etch.IdentifiedModel {
     // MARK: - Fields
 
     /// The `id` field, stored under the wire key `id`.
-    public var id: Swift.String { dictionary._read("id", hint: _Hints.id, field: _Fields.id) }
+    public var id: Swift.String { dictionary._read("id", hint: _Hints.id) }
 
     /// The `all` field, stored under the wire key `all`.
-    public var all: Swift.String? { dictionary._read("all", hint: _Hints.all, field: _Fields.all) }
+    public var all: Swift.String? { dictionary._read("all", hint: _Hints.all) }
 
     /// The `none` field, stored under the wire key `none`.
     public var none: Swift.Bool { dictionary._read("none", hint: _Hints.none, field: _Fields.none) }
