@@ -95,7 +95,7 @@ extension SnippetTests {
             """
                 /// A copy with `dueAt` changed (`nil` clears it).
                 public func copyWith(dueAt: Foundation.Date?) -> Task {
-                    copyWith { $0.dueAt = dueAt }
+                    _copyWith(dueAt, for: _Fields.dueAt)
                 }
             """
         )
@@ -123,6 +123,14 @@ extension SnippetTests {
             """
         )
         expectContains(output, "    public var isOpen: Swift.Bool { localValues.isOpen }")
+        // A local value has no field in the table: its copyWith changes it through `Changes`.
+        expectContains(
+            output,
+            """
+                public func copyWith(isOpen: Swift.Bool) -> Row {
+                    copyWith { $0.isOpen = isOpen }
+                }
+            """)
         expectContains(output, "        static let id = Etch.ModelField<Swift.Int>(\"id\", key: \"id\")")
         #expect(!output.contains("static let isOpen"))
     }
@@ -230,7 +238,8 @@ extension SnippetTests {
         )
         expectContains(
             output,
-            "    public func copyWith(`private`: Swift.Bool) -> Repo {\n        copyWith { $0.`private` = `private` }")
+            "    public func copyWith(`private`: Swift.Bool) -> Repo {\n        _copyWith(`private`, for: _Fields.`private`)"
+        )
     }
 
     @Test func optionalEnumDefaultNamesTheEnumCase() {

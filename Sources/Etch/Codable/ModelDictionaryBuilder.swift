@@ -44,6 +44,7 @@ struct ModelDictionaryBuilder: ~Copyable {
 
 extension ModelDictionary {
     /// A dictionary over a buffer whose keys and values are already in place.
+    @usableFromInline
     init(storage: ModelStorage) {
         self.storage = storage
     }

@@ -97,4 +97,13 @@ extension CopyableModel {
             _checkedDictionary: changes._state.dictionary, localValues: changes._state.localValues,
             proof: _CheckedProof())
     }
+
+    /// A copy with one declared field changed, for generated `copyWith(field:)` methods:
+    /// what `copyWith { $0.field = value }` makes, without a `Changes` value in between.
+    @inlinable
+    public func _copyWith<Value>(_ value: Value, for field: ModelField<Value>) -> Self {
+        Self(
+            _checkedDictionary: dictionary.copy(setting: value, for: field), localValues: localValues,
+            proof: _CheckedProof())
+    }
 }

@@ -184,30 +184,7 @@ extension ModelDictionary {
             }
             return readMissingHint(field)
         }
-        set {
-            let stored = newValue.modelValue(context: field.context)
-            // Optionals set to nil remove the key rather than write `null`, unless an absent
-            // key would read as a non-nil default.
-            let isAbsent = stored == .null && Value.valueForMissingKey != nil && field.defaultValue == nil
-            let current = field.storedValue(in: self)
-            if isAbsent {
-                // An explicit `null` already reads as `nil`: keep it, so the copy stays equal.
-                if let current, current != .null { setValue(nil, atPath: field.path) }
-            } else if let current {
-                // A stored value that reads and writes as the new one stays as it arrived
-                // (a lowercase UUID, a number for a Decimal), so the copy stays equal.
-                if current != stored,
-                    Value(_checked: current, context: field.context, proof: _CheckedProof()).modelValue(
-                        context: field.context) != stored
-                {
-                    replaceValue(with: stored, for: field)
-                }
-            } else if field.defaultValue?.modelValue(context: field.context) != stored {
-                // An absent key already reads as the default: writing it would change nothing
-                // but the bytes, and a copy that changes nothing stays equal.
-                setValue(stored, atPath: field.path)
-            }
-        }
+        set { apply(change(setting: newValue, for: field), for: field) }
     }
 
     /// Replaces the stored value of a field that has one: in place at the hinted position

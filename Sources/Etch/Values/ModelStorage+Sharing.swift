@@ -28,6 +28,15 @@ extension ModelStorage {
         return copy
     }
 
+    /// A copy sharing this buffer's values (see ``sharingCopy(capacity:)``) but the one at
+    /// `position`, which is `value`: a `copyWith` of one field, in one call.
+    @usableFromInline
+    func sharingCopy(replacingValueAt position: Int, with value: __owned ModelValue) -> ModelStorage {
+        let copy = sharingCopy(capacity: headerAddress.pointee.count)
+        copy.replaceValue(at: position, with: value)
+        return copy
+    }
+
     /// The parent's values, if this buffer shares values; valid while it holds the parent.
     /// Read without retaining the parent, as buffers being freed read it for every value.
     @inlinable
@@ -51,6 +60,13 @@ extension ModelStorage {
         at position: Int, of values: UnsafePointer<ModelValue>, isSharedWith parent: UnsafeBufferPointer<ModelValue>
     ) -> Bool {
         position < parent.count && sameBits(values + position, parent.baseAddress! + position)
+    }
+
+    /// Whether two values have the same bits, padding aside: then they are equal, without
+    /// comparing what they refer to.
+    @inlinable
+    static func sameBits(of first: borrowing ModelValue, _ second: borrowing ModelValue) -> Bool {
+        withUnsafePointer(to: first) { first in withUnsafePointer(to: second) { sameBits(first, $0) } }
     }
 
     /// Whether two values have the same bits, padding aside.

@@ -31,7 +31,11 @@ extension SwiftRenderer {
                 "/// A copy with `\(field.name.name)` changed\(field.type.isOptional ? " (`nil` clears it)" : "").")
             writer.block("\(access)func copyWith(\(parameter(field, withDefault: false))) -> \(model.name) {") {
                 writer in
-                writer.line("copyWith { $0.\(field.name) = \(field.name.localName) }")
+                if field.isLocal {
+                    writer.line("copyWith { $0.\(field.name) = \(field.name.localName) }")
+                } else {
+                    writer.line("_copyWith(\(field.name.localName), for: _Fields.\(field.name))")
+                }
             }
         }
     }

@@ -117,22 +117,22 @@ public struct User: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// A copy with `name` changed.
     public func copyWith(name: Swift.String) -> User {
-        copyWith { $0.name = name }
+        _copyWith(name, for: _Fields.name)
     }
 
     /// A copy with `mood` changed.
     public func copyWith(mood: Swift.String) -> User {
-        copyWith { $0.mood = mood }
+        _copyWith(mood, for: _Fields.mood)
     }
 
     /// A copy with `role` changed.
     public func copyWith(role: Role) -> User {
-        copyWith { $0.role = role }
+        _copyWith(role, for: _Fields.role)
     }
 
     /// A copy with `lastSeen` changed (`nil` clears it).
     public func copyWith(lastSeen: Foundation.Date?) -> User {
-        copyWith { $0.lastSeen = lastSeen }
+        _copyWith(lastSeen, for: _Fields.lastSeen)
     }
 
     /// The wire keys, conversions and defaults of the declared fields.
@@ -347,27 +347,27 @@ public struct Room: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// A copy with `title` changed.
     public func copyWith(title: Swift.String) -> Room {
-        copyWith { $0.title = title }
+        _copyWith(title, for: _Fields.title)
     }
 
     /// A copy with `lastMessageAt` changed (`nil` clears it).
     public func copyWith(lastMessageAt: Foundation.Date?) -> Room {
-        copyWith { $0.lastMessageAt = lastMessageAt }
+        _copyWith(lastMessageAt, for: _Fields.lastMessageAt)
     }
 
     /// A copy with `members` changed.
     public func copyWith(members: [Etch.Ref<User>]) -> Room {
-        copyWith { $0.members = members }
+        _copyWith(members, for: _Fields.members)
     }
 
     /// A copy with `unread` changed.
     public func copyWith(unread: Swift.Int) -> Room {
-        copyWith { $0.unread = unread }
+        _copyWith(unread, for: _Fields.unread)
     }
 
     /// A copy with `settings` changed.
     public func copyWith(settings: [Swift.String: Etch.JSON]) -> Room {
-        copyWith { $0.settings = settings }
+        _copyWith(settings, for: _Fields.settings)
     }
 
     /// A copy with `isExpanded` changed.

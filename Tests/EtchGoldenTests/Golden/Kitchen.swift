@@ -220,72 +220,72 @@ public struct Scalars: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// A copy with `text` changed.
     public func copyWith(text: Swift.String) -> Scalars {
-        copyWith { $0.text = text }
+        _copyWith(text, for: _Fields.text)
     }
 
     /// A copy with `count` changed.
     public func copyWith(count: Swift.Int) -> Scalars {
-        copyWith { $0.count = count }
+        _copyWith(count, for: _Fields.count)
     }
 
     /// A copy with `big` changed (`nil` clears it).
     public func copyWith(big: Swift.Int64?) -> Scalars {
-        copyWith { $0.big = big }
+        _copyWith(big, for: _Fields.big)
     }
 
     /// A copy with `unsigned` changed.
     public func copyWith(unsigned: Swift.UInt) -> Scalars {
-        copyWith { $0.unsigned = unsigned }
+        _copyWith(unsigned, for: _Fields.unsigned)
     }
 
     /// A copy with `ratio` changed.
     public func copyWith(ratio: Swift.Double) -> Scalars {
-        copyWith { $0.ratio = ratio }
+        _copyWith(ratio, for: _Fields.ratio)
     }
 
     /// A copy with `scale` changed (`nil` clears it).
     public func copyWith(scale: Swift.Float?) -> Scalars {
-        copyWith { $0.scale = scale }
+        _copyWith(scale, for: _Fields.scale)
     }
 
     /// A copy with `flag` changed.
     public func copyWith(flag: Swift.Bool) -> Scalars {
-        copyWith { $0.flag = flag }
+        _copyWith(flag, for: _Fields.flag)
     }
 
     /// A copy with `createdAt` changed (`nil` clears it).
     public func copyWith(createdAt: Foundation.Date?) -> Scalars {
-        copyWith { $0.createdAt = createdAt }
+        _copyWith(createdAt, for: _Fields.createdAt)
     }
 
     /// A copy with `elapsed` changed (`nil` clears it).
     public func copyWith(elapsed: Foundation.TimeInterval?) -> Scalars {
-        copyWith { $0.elapsed = elapsed }
+        _copyWith(elapsed, for: _Fields.elapsed)
     }
 
     /// A copy with `blob` changed (`nil` clears it).
     public func copyWith(blob: Foundation.Data?) -> Scalars {
-        copyWith { $0.blob = blob }
+        _copyWith(blob, for: _Fields.blob)
     }
 
     /// A copy with `link` changed (`nil` clears it).
     public func copyWith(link: Foundation.URL?) -> Scalars {
-        copyWith { $0.link = link }
+        _copyWith(link, for: _Fields.link)
     }
 
     /// A copy with `uuid` changed (`nil` clears it).
     public func copyWith(uuid: Foundation.UUID?) -> Scalars {
-        copyWith { $0.uuid = uuid }
+        _copyWith(uuid, for: _Fields.uuid)
     }
 
     /// A copy with `price` changed (`nil` clears it).
     public func copyWith(price: Foundation.Decimal?) -> Scalars {
-        copyWith { $0.price = price }
+        _copyWith(price, for: _Fields.price)
     }
 
     /// A copy with `extra` changed (`nil` clears it).
     public func copyWith(extra: Etch.JSON?) -> Scalars {
-        copyWith { $0.extra = extra }
+        _copyWith(extra, for: _Fields.extra)
     }
 
     /// The wire keys, conversions and defaults of the declared fields.
@@ -497,52 +497,52 @@ public struct Collections: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// A copy with `tags` changed.
     public func copyWith(tags: [Swift.String]) -> Collections {
-        copyWith { $0.tags = tags }
+        _copyWith(tags, for: _Fields.tags)
     }
 
     /// A copy with `matrix` changed.
     public func copyWith(matrix: [[Swift.Int]]) -> Collections {
-        copyWith { $0.matrix = matrix }
+        _copyWith(matrix, for: _Fields.matrix)
     }
 
     /// A copy with `scores` changed.
     public func copyWith(scores: [Swift.String: Swift.Double]) -> Collections {
-        copyWith { $0.scores = scores }
+        _copyWith(scores, for: _Fields.scores)
     }
 
     /// A copy with `maybeNames` changed.
     public func copyWith(maybeNames: [Swift.String?]) -> Collections {
-        copyWith { $0.maybeNames = maybeNames }
+        _copyWith(maybeNames, for: _Fields.maybeNames)
     }
 
     /// A copy with `children` changed.
     public func copyWith(children: [Collections]) -> Collections {
-        copyWith { $0.children = children }
+        _copyWith(children, for: _Fields.children)
     }
 
     /// A copy with `parent` changed (`nil` clears it).
     public func copyWith(parent: Collections?) -> Collections {
-        copyWith { $0.parent = parent }
+        _copyWith(parent, for: _Fields.parent)
     }
 
     /// A copy with `best` changed (`nil` clears it).
     public func copyWith(best: Etch.Ref<Scalars>?) -> Collections {
-        copyWith { $0.best = best }
+        _copyWith(best, for: _Fields.best)
     }
 
     /// A copy with `others` changed.
     public func copyWith(others: [Etch.Ref<Scalars>]) -> Collections {
-        copyWith { $0.others = others }
+        _copyWith(others, for: _Fields.others)
     }
 
     /// A copy with `level` changed.
     public func copyWith(level: Level) -> Collections {
-        copyWith { $0.level = level }
+        _copyWith(level, for: _Fields.level)
     }
 
     /// A copy with `levels` changed.
     public func copyWith(levels: [Level]) -> Collections {
-        copyWith { $0.levels = levels }
+        _copyWith(levels, for: _Fields.levels)
     }
 
     /// The wire keys, conversions and defaults of the declared fields.
@@ -806,57 +806,57 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// A copy with `views` changed.
     public func copyWith(views: Swift.Int) -> Attributes {
-        copyWith { $0.views = views }
+        _copyWith(views, for: _Fields.views)
     }
 
     /// A copy with `likes` changed.
     public func copyWith(likes: Swift.Int) -> Attributes {
-        copyWith { $0.likes = likes }
+        _copyWith(likes, for: _Fields.likes)
     }
 
     /// A copy with `iso` changed (`nil` clears it).
     public func copyWith(iso: Foundation.Date?) -> Attributes {
-        copyWith { $0.iso = iso }
+        _copyWith(iso, for: _Fields.iso)
     }
 
     /// A copy with `seconds` changed (`nil` clears it).
     public func copyWith(seconds: Foundation.Date?) -> Attributes {
-        copyWith { $0.seconds = seconds }
+        _copyWith(seconds, for: _Fields.seconds)
     }
 
     /// A copy with `milliseconds` changed.
     public func copyWith(milliseconds: [Foundation.Date]) -> Attributes {
-        copyWith { $0.milliseconds = milliseconds }
+        _copyWith(milliseconds, for: _Fields.milliseconds)
     }
 
     /// A copy with `day` changed (`nil` clears it).
     public func copyWith(day: Foundation.Date?) -> Attributes {
-        copyWith { $0.day = day }
+        _copyWith(day, for: _Fields.day)
     }
 
     /// A copy with `category` changed.
     public func copyWith(category: Swift.String) -> Attributes {
-        copyWith { $0.category = category }
+        _copyWith(category, for: _Fields.category)
     }
 
     /// A copy with `rank` changed.
     public func copyWith(rank: Swift.Int) -> Attributes {
-        copyWith { $0.rank = rank }
+        _copyWith(rank, for: _Fields.rank)
     }
 
     /// A copy with `escaped` changed.
     public func copyWith(escaped: Swift.String) -> Attributes {
-        copyWith { $0.escaped = escaped }
+        _copyWith(escaped, for: _Fields.escaped)
     }
 
     /// A copy with `negative` changed.
     public func copyWith(negative: Swift.Int) -> Attributes {
-        copyWith { $0.negative = negative }
+        _copyWith(negative, for: _Fields.negative)
     }
 
     /// A copy with `exponent` changed.
     public func copyWith(exponent: Swift.Double) -> Attributes {
-        copyWith { $0.exponent = exponent }
+        _copyWith(exponent, for: _Fields.exponent)
     }
 
     /// A copy with `isSelected` changed.

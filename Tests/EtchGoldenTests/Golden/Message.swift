@@ -128,22 +128,22 @@ public struct Message: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// A copy with `text` changed.
     public func copyWith(text: Swift.String) -> Message {
-        copyWith { $0.text = text }
+        _copyWith(text, for: _Fields.text)
     }
 
     /// A copy with `editedAt` changed (`nil` clears it).
     public func copyWith(editedAt: Foundation.Date?) -> Message {
-        copyWith { $0.editedAt = editedAt }
+        _copyWith(editedAt, for: _Fields.editedAt)
     }
 
     /// A copy with `reactions` changed.
     public func copyWith(reactions: [Swift.String: Swift.Int]) -> Message {
-        copyWith { $0.reactions = reactions }
+        _copyWith(reactions, for: _Fields.reactions)
     }
 
     /// A copy with `attachments` changed.
     public func copyWith(attachments: [Attachment]) -> Message {
-        copyWith { $0.attachments = attachments }
+        _copyWith(attachments, for: _Fields.attachments)
     }
 
     /// The wire keys, conversions and defaults of the declared fields.

@@ -162,22 +162,22 @@ public struct Repository: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// A copy with `private` changed.
     public func copyWith(`private`: Swift.Bool) -> Repository {
-        copyWith { $0.`private` = `private` }
+        _copyWith(`private`, for: _Fields.`private`)
     }
 
     /// A copy with `default` changed (`nil` clears it).
     public func copyWith(`default`: Swift.Bool?) -> Repository {
-        copyWith { $0.`default` = `default` }
+        _copyWith(`default`, for: _Fields.`default`)
     }
 
     /// A copy with `visibility` changed (`nil` clears it).
     public func copyWith(visibility: Visibility?) -> Repository {
-        copyWith { $0.visibility = visibility }
+        _copyWith(visibility, for: _Fields.visibility)
     }
 
     /// A copy with `fallback` changed.
     public func copyWith(fallback: Visibility) -> Repository {
-        copyWith { $0.fallback = fallback }
+        _copyWith(fallback, for: _Fields.fallback)
     }
 
     /// The wire keys, conversions and defaults of the declared fields.
@@ -313,7 +313,7 @@ public struct Post: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// A copy with `text` changed.
     public func copyWith(text: Swift.String) -> Post {
-        copyWith { $0.text = text }
+        _copyWith(text, for: _Fields.text)
     }
 
     /// The wire keys, conversions and defaults of the declared fields.
@@ -495,17 +495,17 @@ public struct Feed: Etch.CopyableModel {
 
     /// A copy with `items` changed.
     public func copyWith(items: [FeedItem]) -> Feed {
-        copyWith { $0.items = items }
+        _copyWith(items, for: _Fields.items)
     }
 
     /// A copy with `pinned` changed (`nil` clears it).
     public func copyWith(pinned: FeedItem?) -> Feed {
-        copyWith { $0.pinned = pinned }
+        _copyWith(pinned, for: _Fields.pinned)
     }
 
     /// A copy with `byKey` changed.
     public func copyWith(byKey: [Swift.String: FeedItem]) -> Feed {
-        copyWith { $0.byKey = byKey }
+        _copyWith(byKey, for: _Fields.byKey)
     }
 
     /// The wire keys, conversions and defaults of the declared fields.
@@ -591,7 +591,7 @@ public struct Artist: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// A copy with `name` changed.
     public func copyWith(name: Swift.String) -> Artist {
-        copyWith { $0.name = name }
+        _copyWith(name, for: _Fields.name)
     }
 
     /// The wire keys, conversions and defaults of the declared fields.
@@ -710,22 +710,22 @@ public struct Album: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// A copy with `title` changed.
     public func copyWith(title: Swift.String) -> Album {
-        copyWith { $0.title = title }
+        _copyWith(title, for: _Fields.title)
     }
 
     /// A copy with `year` changed.
     public func copyWith(year: Swift.Int) -> Album {
-        copyWith { $0.year = year }
+        _copyWith(year, for: _Fields.year)
     }
 
     /// A copy with `guests` changed.
     public func copyWith(guests: [Etch.Ref<Artist>]) -> Album {
-        copyWith { $0.guests = guests }
+        _copyWith(guests, for: _Fields.guests)
     }
 
     /// A copy with `producer` changed (`nil` clears it).
     public func copyWith(producer: Etch.Ref<Artist>?) -> Album {
-        copyWith { $0.producer = producer }
+        _copyWith(producer, for: _Fields.producer)
     }
 
     /// The wire keys, conversions and defaults of the declared fields.
@@ -838,7 +838,7 @@ public struct Flags: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// A copy with `none` changed.
     public func copyWith(none: Swift.Bool) -> Flags {
-        copyWith { $0.none = none }
+        _copyWith(none, for: _Fields.none)
     }
 
     /// A copy with `default` changed.
