@@ -54,6 +54,12 @@ struct BenchmarkResult: Codable {
         try container.encode(unit, forKey: .unit)
         try container.encode(etch, forKey: unit.jsonKeys.etch)
         try container.encode(baseline, forKey: unit.jsonKeys.baseline)
-        try container.encode(ratio, forKey: .ratio)
+        // A side timed alone (`--side`) reads 0 s on the other, and JSON has no infinity:
+        // such a row's ratio is `null`.
+        if ratio.isFinite {
+            try container.encode(ratio, forKey: .ratio)
+        } else {
+            try container.encodeNil(forKey: .ratio)
+        }
     }
 }

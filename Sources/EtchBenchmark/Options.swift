@@ -78,7 +78,7 @@ struct Options {
           --json           Print one JSON array of objects {"name", "unit", "etch_seconds",
                            "baseline_seconds", "ratio"} on standard output, instead of the table;
                            rows of "unit": "bytes" carry "etch_bytes" and "baseline_bytes" instead
-                           of the seconds.
+                           of the seconds. With --side, "ratio" is null.
           --data <dir>     Read twitter.json and canada.json from <dir> only. Without it,
                            $ETCH_BENCH_DATA is used when set, else ../shared/data next to the
                            package. Without twitter.json, a twitter-like document is generated

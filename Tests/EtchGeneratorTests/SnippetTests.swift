@@ -231,7 +231,7 @@ extension SnippetTests {
                     `private`: Swift.Bool = false,
                     `self` _self: Foundation.URL? = nil
                 ) {
-                    var dictionary = Etch.ModelDictionary()
+                    var dictionary = Etch._MemberwiseValues(Self._schema)
                     dictionary.set(`private`, for: _Fields.`private`)
                     dictionary.set(_self, for: _Fields.`self`)
             """

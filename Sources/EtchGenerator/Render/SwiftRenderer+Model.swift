@@ -97,11 +97,15 @@ extension SwiftRenderer {
             writer.line(") {")
         }
         writer.indented { writer in
-            writer.line("\(model.fields.isEmpty ? "let" : "var") dictionary = Etch.ModelDictionary()")
-            for field in model.fields {
-                writer.line("dictionary.set(\(field.name.localName), for: _Fields.\(field.name))")
+            if model.fields.isEmpty {
+                writer.line("self.dictionary = Etch.ModelDictionary()")
+            } else {
+                writer.line("var dictionary = Etch._MemberwiseValues(Self._schema)")
+                for field in model.fields {
+                    writer.line("dictionary.set(\(field.name.localName), for: _Fields.\(field.name))")
+                }
+                writer.line("self.dictionary = dictionary.finish()")
             }
-            writer.line("self.dictionary = dictionary")
             if !model.localFields.isEmpty {
                 writer.call(
                     "self.localValues = LocalValues",

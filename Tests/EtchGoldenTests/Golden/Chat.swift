@@ -44,7 +44,7 @@ public struct User: Etch.CopyableModel, Etch.IdentifiedModel {
         role: Role = Role.member,
         lastSeen: Foundation.Date? = nil
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(name, for: _Fields.name)
         dictionary.set(email, for: _Fields.email)
@@ -52,7 +52,7 @@ public struct User: Etch.CopyableModel, Etch.IdentifiedModel {
         dictionary.set(avatarURL, for: _Fields.avatarURL)
         dictionary.set(role, for: _Fields.role)
         dictionary.set(lastSeen, for: _Fields.lastSeen)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields
@@ -243,7 +243,7 @@ public struct Room: Etch.CopyableModel, Etch.IdentifiedModel {
         settings: [Swift.String: Etch.JSON] = [:],
         isExpanded: Swift.Bool = false
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(title, for: _Fields.title)
         dictionary.set(createdAt, for: _Fields.createdAt)
@@ -253,7 +253,7 @@ public struct Room: Etch.CopyableModel, Etch.IdentifiedModel {
         dictionary.set(members, for: _Fields.members)
         dictionary.set(unread, for: _Fields.unread)
         dictionary.set(settings, for: _Fields.settings)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
         self.localValues = LocalValues(isExpanded: isExpanded)
     }
 

@@ -57,7 +57,7 @@ public struct Scalars: Etch.CopyableModel, Etch.IdentifiedModel {
         price: Foundation.Decimal? = nil,
         extra: Etch.JSON? = nil
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(text, for: _Fields.text)
         dictionary.set(count, for: _Fields.count)
@@ -73,7 +73,7 @@ public struct Scalars: Etch.CopyableModel, Etch.IdentifiedModel {
         dictionary.set(uuid, for: _Fields.uuid)
         dictionary.set(price, for: _Fields.price)
         dictionary.set(extra, for: _Fields.extra)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields
@@ -370,7 +370,7 @@ public struct Collections: Etch.CopyableModel, Etch.IdentifiedModel {
         level: Level = Level.low,
         levels: [Level] = []
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(tags, for: _Fields.tags)
         dictionary.set(matrix, for: _Fields.matrix)
@@ -382,7 +382,7 @@ public struct Collections: Etch.CopyableModel, Etch.IdentifiedModel {
         dictionary.set(others, for: _Fields.others)
         dictionary.set(level, for: _Fields.level)
         dictionary.set(levels, for: _Fields.levels)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields
@@ -644,7 +644,7 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
         isSelected: Swift.Bool = false,
         draft: Swift.String? = nil
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(views, for: _Fields.views)
         dictionary.set(likes, for: _Fields.likes)
@@ -658,7 +658,7 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
         dictionary.set(escaped, for: _Fields.escaped)
         dictionary.set(negative, for: _Fields.negative)
         dictionary.set(exponent, for: _Fields.exponent)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
         self.localValues = LocalValues(isSelected: isSelected, draft: draft)
     }
 
@@ -950,10 +950,10 @@ public struct Point: Etch.ImmutableModel {
         x: Swift.Double,
         y: Swift.Double
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(x, for: _Fields.x)
         dictionary.set(y, for: _Fields.y)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields

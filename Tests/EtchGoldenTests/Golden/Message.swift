@@ -49,7 +49,7 @@ public struct Message: Etch.CopyableModel, Etch.IdentifiedModel {
         reactions: [Swift.String: Swift.Int] = [:],
         attachments: [Attachment] = []
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(roomID, for: _Fields.roomID)
         dictionary.set(author, for: _Fields.author)
@@ -58,7 +58,7 @@ public struct Message: Etch.CopyableModel, Etch.IdentifiedModel {
         dictionary.set(editedAt, for: _Fields.editedAt)
         dictionary.set(reactions, for: _Fields.reactions)
         dictionary.set(attachments, for: _Fields.attachments)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields
@@ -214,7 +214,7 @@ public struct Attachment: Etch.ImmutableModel {
         flags: [Swift.Bool] = [],
         size: Swift.UInt? = nil
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(url, for: _Fields.url)
         dictionary.set(byteCount, for: _Fields.byteCount)
         dictionary.set(checksum, for: _Fields.checksum)
@@ -224,7 +224,7 @@ public struct Attachment: Etch.ImmutableModel {
         dictionary.set(width, for: _Fields.width)
         dictionary.set(flags, for: _Fields.flags)
         dictionary.set(size, for: _Fields.size)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields

@@ -57,7 +57,7 @@ public struct Repository: Etch.CopyableModel, Etch.IdentifiedModel {
         fallback: Visibility = Visibility.none,
         htmlLink: Foundation.URL? = nil
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(name, for: _Fields.name)
         dictionary.set(description, for: _Fields.description)
@@ -73,7 +73,7 @@ public struct Repository: Etch.CopyableModel, Etch.IdentifiedModel {
         dictionary.set(visibility, for: _Fields.visibility)
         dictionary.set(fallback, for: _Fields.fallback)
         dictionary.set(htmlLink, for: _Fields.htmlLink)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields
@@ -280,10 +280,10 @@ public struct Post: Etch.CopyableModel, Etch.IdentifiedModel {
         id: Swift.String,
         text: Swift.String
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(text, for: _Fields.text)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields
@@ -350,11 +350,11 @@ public struct Ad: Etch.ImmutableModel, Etch.IdentifiedModel {
         sponsor: Swift.String,
         type: Swift.String? = nil
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(sponsor, for: _Fields.sponsor)
         dictionary.set(type, for: _Fields.type)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields
@@ -446,11 +446,11 @@ public struct Feed: Etch.CopyableModel {
         pinned: FeedItem? = nil,
         byKey: [Swift.String: FeedItem] = [:]
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(items, for: _Fields.items)
         dictionary.set(pinned, for: _Fields.pinned)
         dictionary.set(byKey, for: _Fields.byKey)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields
@@ -545,10 +545,10 @@ public struct Artist: Etch.CopyableModel, Etch.IdentifiedModel {
         id: Swift.String,
         name: Swift.String
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(name, for: _Fields.name)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields
@@ -643,14 +643,14 @@ public struct Album: Etch.CopyableModel, Etch.IdentifiedModel {
         guests: [Etch.Ref<Artist>] = [],
         producer: Etch.Ref<Artist>? = nil
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(title, for: _Fields.title)
         dictionary.set(year, for: _Fields.year)
         dictionary.set(artist, for: _Fields.artist)
         dictionary.set(guests, for: _Fields.guests)
         dictionary.set(producer, for: _Fields.producer)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
     }
 
     // MARK: - Fields
@@ -782,11 +782,11 @@ public struct Flags: Etch.CopyableModel, Etch.IdentifiedModel {
         `default`: Swift.Int = 0,
         `self` _self: Swift.Bool = false
     ) {
-        var dictionary = Etch.ModelDictionary()
+        var dictionary = Etch._MemberwiseValues(Self._schema)
         dictionary.set(id, for: _Fields.id)
         dictionary.set(all, for: _Fields.all)
         dictionary.set(none, for: _Fields.none)
-        self.dictionary = dictionary
+        self.dictionary = dictionary.finish()
         self.localValues = LocalValues(default: `default`, self: _self)
     }
 
