@@ -104,10 +104,15 @@ extension ModelDictionary {
     /// builds a new collection.
     @inlinable
     func convertedOnce<Value: ModelValueRepresentable>(at position: Int, context: ModelValueContext) -> Value {
-        if let box = storage.convertedValues?.box(at: position), box.type == ObjectIdentifier(Value.self) {
-            return unsafeDowncast(box, to: _ConvertedValue<Value>.self).value
+        // The table and its box are lent, not retained: this storage keeps them, and drops
+        // them only when changed in place, which it cannot be while it is being read.
+        let kept = storage.conversionsWord.pointee.withObject(as: ConvertedValues.self) { table in
+            table.slot(at: position).pointee.withObject(as: _ConvertedValueBox.self) { box in
+                box.type == ObjectIdentifier(Value.self)
+                    ? unsafeDowncast(box, to: _ConvertedValue<Value>.self).value : nil
+            }
         }
-        return convertAndKeep(at: position, context: context)
+        return kept ?? convertAndKeep(at: position, context: context)
     }
 
     /// The rest of ``convertedOnce(at:context:)``: converts and keeps the value. A value kept

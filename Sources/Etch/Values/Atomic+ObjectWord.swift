@@ -11,6 +11,15 @@ extension Atomic where Value == UInt {
         return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// What `body` makes of the object the word holds, if one was set, lent without a retain
+    /// of its own: for a word whose owner the caller holds, so the object outlives the call.
+    @inlinable
+    func withObject<Object: AnyObject, Result>(as type: Object.Type, _ body: (Object) -> Result?) -> Result? {
+        let word = load(ordering: .acquiring)
+        guard let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
+        return Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
     /// Sets the word to a retain of `object` unless another thread set it first; returns the
     /// object the word holds either way.
     @usableFromInline
