@@ -53,6 +53,14 @@ extension ModelDictionary {
         }
     }
 
+    /// The position of `key`, found without the hint, which moves there.
+    @usableFromInline
+    func position(of key: String, movingHint hint: KeyPositionHint) -> Int? {
+        guard let position = position(of: key) else { return nil }
+        hint.position.store(position, ordering: .relaxed)
+        return position
+    }
+
     /// The rest of ``value(forKey:hint:)``, out of line so a read that hits its hint is
     /// inlined whole into the getter.
     @usableFromInline

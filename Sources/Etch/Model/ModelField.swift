@@ -142,6 +142,26 @@ extension ModelDictionary {
     /// - Throws: ``ModelError`` with the field's key path.
     @inlinable
     public func validate<Value>(_ field: ModelField<Value>) throws(ModelError) {
+        if !field.hasDottedPath {
+            // The common check, of the value where it is stored rather than a copy of it.
+            if let position = hintedPosition(forKey: field.firstKey, hint: field.hint)
+                ?? position(of: field.firstKey, movingHint: field.hint)
+            {
+                let stored = storage.elements + position
+                if !field.nullReadsAsDefault || !stored.pointee.isNull {
+                    do {
+                        try Value._validate(modelValue: stored.pointee, context: field.context)
+                    } catch {
+                        throw error.prefixed(by: field.keyPath)
+                    }
+                    return
+                }
+            }
+            if field.defaultValue == nil, Value.valueForMissingKey == nil {
+                throw ModelError(.missingKey(expected: Value.typeDescription), at: field.keyPath)
+            }
+            return
+        }
         if field.path.count > 1 {
             var current: ModelValue? = self[field.firstKey]
             for (depth, key) in field.path.dropFirst().enumerated() {
