@@ -22,10 +22,10 @@ extension ModelDictionary {
     @inlinable
     func change<Value>(setting value: Value, for field: ModelField<Value>) -> _FieldChange {
         let stored = value.modelValue(context: field.context)
-        let isAbsent = stored == .null && Value.valueForMissingKey != nil && field.defaultValue == nil
+        let isAbsent = Value.valueForMissingKey != nil && field.defaultValue == nil && stored.isNull
         let current = field.storedValue(in: self)
         if isAbsent {
-            if let current, current != .null { return .remove }
+            if let current, !current.isNull { return .remove }
             return .none
         }
         if let current {

@@ -105,12 +105,22 @@ extension ModelStorage {
         } else {
             slot.pointee = value
         }
-        if let parent, Self.value(at: position, of: elements, isSharedWith: parent) {
+        guard let parent else { return }
+        let shared = Self.value(at: position, of: elements, isSharedWith: parent)
+        if shared {
             // The parent's own value, retained once more: give that retain back.
             let extra = slot.move()
             UnsafeMutableRawPointer(slot).copyMemory(
                 from: parent.baseAddress! + position, byteCount: MemoryLayout<ModelValue>.stride)
             _ = extra
+        }
+        if position < 64 {
+            let bit: UInt64 = 1 << UInt64(position)
+            if shared {
+                headerAddress.pointee.ownValues &= ~bit
+            } else {
+                headerAddress.pointee.ownValues |= bit
+            }
         }
     }
 
@@ -133,6 +143,7 @@ extension ModelStorage {
     func dropParent() {
         guard let pointer = UnsafeRawPointer(bitPattern: headerAddress.pointee.parent) else { return }
         headerAddress.pointee.parent = 0
+        headerAddress.pointee.ownValues = 0
         Unmanaged<ModelStorage>.fromOpaque(pointer).release()
     }
 }

@@ -13,6 +13,10 @@ struct ModelStorageHeader {
     /// A retained ``ModelStorage`` whose values this one shares bit for bit where they are
     /// the same, or 0; see ``ModelStorage/sharingCopy(capacity:)``.
     @usableFromInline var parent: UInt
+    /// With a ``parent``: bit *p* is set when the value at position *p* (below 64) is this
+    /// buffer's own, not the parent's, so freeing a copy releases its own values without
+    /// comparing every value with the parent's. Positions from 64 on are compared.
+    @usableFromInline var ownValues: UInt64
 
     @inlinable
     init(keys: [String], index: [WireKey: Int]?, count: Int) {
@@ -21,6 +25,7 @@ struct ModelStorageHeader {
         self.count = count
         self.conversions = 0
         self.parent = 0
+        self.ownValues = 0
     }
 }
 
@@ -100,7 +105,16 @@ final class ModelStorage: ManagedBuffer<ModelStorageHeader, ModelValue> {
         let count = headerAddress.pointee.count
         let elements = elements
         if let parent = parentValues {
-            for position in 0..<count where !Self.value(at: position, of: elements, isSharedWith: parent) {
+            // A copy's values below the parent's count and 64 are its own by the mask; the
+            // rest, by comparing bits.
+            let masked = Swift.min(count, parent.count, 64)
+            var own = headerAddress.pointee.ownValues
+            while own != 0 {
+                let position = own.trailingZeroBitCount
+                if position < masked { (elements + position).deinitialize(count: 1) }
+                own &= own - 1
+            }
+            for position in masked..<count where !Self.value(at: position, of: elements, isSharedWith: parent) {
                 (elements + position).deinitialize(count: 1)
             }
         } else {

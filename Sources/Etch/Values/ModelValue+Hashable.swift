@@ -9,6 +9,8 @@ extension ModelValue: Hashable {
     ///
     /// - Complexity: O(*n*) in the number of values nested in the two.
     public static func == (lhs: ModelValue, rhs: ModelValue) -> Bool {
+        // Two scalars, or a scalar and a container, compare at once (a setter compares so).
+        if !lhs.isContainer || !rhs.isContainer { return lhs.equalsScalar(rhs) }
         var pending: [(ModelValue, ModelValue)] = []
         var pair = (lhs, rhs)
         while true {
@@ -46,6 +48,14 @@ extension ModelValue: Hashable {
             return true
         default:
             return equalsScalar(other)
+        }
+    }
+
+    /// Whether the value is an array or an object.
+    private var isContainer: Bool {
+        switch self {
+        case .array, .object: true
+        case .null, .bool, .int, .uint, .double, .number, .string: false
         }
     }
 
