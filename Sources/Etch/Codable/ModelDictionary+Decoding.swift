@@ -2,6 +2,11 @@ extension ModelDictionary {
     /// Decodes a model's object from a `Decoder`: its declared fields by their types'
     /// shapes, in schema order, then every other key, as any JSON value.
     ///
+    /// Declared keys are read by name, as a hand-written `Codable` type reads its own; only
+    /// the undeclared ones are listed (see ``ModelCodingKey``). A field that may be absent
+    /// is looked for first; a required one is read at once, and looked for only when the
+    /// read fails.
+    ///
     /// A field's read that fails (a value of the wrong shape) reads the value as it is, so
     /// the model's check reports it as for its own reader: a ``ModelError`` with the field's
     /// path and the model's name. Fields whose read did not prove them are checked here;
@@ -9,32 +14,41 @@ extension ModelDictionary {
     /// (the model's `init(from:)`, or its parent's check) checks the whole object and throws.
     ///
     /// - Throws: What the decoder throws: not an object, or invalid data.
-    init(decoding container: KeyedDecodingContainer<AnyCodingKey>, schema: _ModelSchema, checked: inout Bool) throws {
-        let table = schema.codingTable
-        let codingKeys = container.allKeys
-        self = try withUnsafeTemporaryAllocation(of: Int.self, capacity: table.fields.count + codingKeys.count) {
-            let placement = KeyPlacement(codingKeys, in: table, scratch: $0)
-            var object = ModelDictionaryBuilder(capacity: codingKeys.count)
-            for field in table.fields.indices where placement.fields[field] >= 0 {
-                let key = codingKeys[placement.fields[field]]
+    init<Model: ImmutableModel>(
+        decoding container: KeyedDecodingContainer<ModelCodingKey<Model>>, checked: inout Bool
+    ) throws {
+        let table = Model._schema.codingTable
+        let undeclared = container.allKeys
+        self = try withUnsafeTemporaryAllocation(of: Int.self, capacity: table.fields.count) {
+            let placement = KeyPlacement(fieldCount: table.fields.count, scratch: $0)
+            var object = ModelDictionaryBuilder(capacity: table.fields.count + undeclared.count)
+            for field in table.fields.indices {
+                let key = ModelCodingKey<Model>(table.keys[field])
+                if table.mayBeAbsent[field], !container.contains(key) {
+                    placement.fields[field] = KeyPlacement.absent
+                    continue
+                }
                 var proven = true
                 let value: ModelValue
                 do {
                     value = try table.fields[field].decodeValue(in: container, forKey: key, checked: &proven)
                 } catch {
+                    guard container.contains(key) else {
+                        placement.fields[field] = KeyPlacement.absent
+                        continue
+                    }
                     value = try container.decode(ModelValue.self, forKey: key)
                     proven = false
                 }
                 object.append(value)
                 if !proven { placement.fields[field] = KeyPlacement.unproven }
             }
-            for position in placement.undeclared {
+            for key in undeclared {
                 var anyValue = true
-                object.append(
-                    try ModelValue._decodeModelValue(in: container, forKey: codingKeys[position], checked: &anyValue))
+                object.append(try ModelValue._decodeModelValue(in: container, forKey: key, checked: &anyValue))
             }
             let dictionary = object.finish(
-                keys: placement.keys(codingKeys, in: table), keysToCheck: placement.undeclared.count)
+                keys: placement.keys(undeclared: undeclared, in: table), keysToCheck: undeclared.count)
             // Once a sibling has failed its proof, the parent checks everything: no use checking here.
             if checked { checked = dictionary.passesChecks(of: table, placement: placement) }
             return dictionary

@@ -5,8 +5,8 @@ protocol _CodableModelField: _AnyModelField {
 
     /// Reads the field's value by its type's JSON shape; see
     /// ``ModelValueRepresentable/_decodeModelValue(in:forKey:checked:)``.
-    func decodeValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    func decodeValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue
 }
 
@@ -17,8 +17,8 @@ extension ModelField: _CodableModelField {
     }
 
     /// Reads the field's value by its type's JSON shape.
-    func decodeValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    func decodeValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue {
         try Value._decodeModelValue(in: container, forKey: key, checked: &checked)
     }

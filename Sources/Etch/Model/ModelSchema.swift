@@ -1,6 +1,9 @@
 /// A generated model's name and field table: what the runtime needs to validate, print and
 /// protect any model the same way. Generated code makes one per model; it is not user API.
-public struct _ModelSchema: Sendable {
+///
+/// A class, so reading a model's schema (once per key a `Decoder` lists) retains one
+/// reference rather than copying each of its arrays.
+public final class _ModelSchema: Sendable {
     /// The model's name in the schema.
     public let name: String
     /// The declared, serialized fields, in schema order.

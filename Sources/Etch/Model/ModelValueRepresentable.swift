@@ -92,8 +92,8 @@ public protocol ModelValueRepresentable: Sendable {
     /// `decode(String.self)`), so the model skips checking it again; a read that cannot
     /// (a `Date`'s string might not parse) sets `checked` to `false`, and the model checks the
     /// value as for its own reader. Nothing but a failed proof sets it: callers start with `true`.
-    static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue
 
     /// Reads the next element of an array of this type for a model decoded by a `Decoder`;
