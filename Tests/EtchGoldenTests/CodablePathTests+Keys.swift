@@ -23,6 +23,10 @@ extension CodablePathTests {
             json: #"{"id": 1, "text": "t", "count": 1, "big": null, "uuid": null}"#,
             keys: ["id", "text", "count", "big", "uuid"]),
         KeyCase(
+            name: "optional numbers, null and integral",
+            json: #"{"id": 1, "text": "t", "count": 1, "elapsed": 3, "scale": null, "big": -7}"#,
+            keys: ["id", "text", "count", "big", "scale", "elapsed"]),
+        KeyCase(
             name: "defaulted keys present and absent",
             json: #"{"id": 1, "text": "t", "count": 1, "flag": false, "ratio": 2.5}"#,
             keys: ["id", "text", "count", "ratio", "flag"]),

@@ -17,6 +17,9 @@ final class ModelCodingTable: Sendable {
     /// For each of ``fields``, whether its absence passes its check (it has a default, or
     /// is optional), so its key is looked for before it is read.
     let mayBeAbsent: [Bool]
+    /// For each of ``fields``, whether `null` passes its check (it is optional), so a
+    /// `null` read for it needs no check.
+    let acceptsNull: [Bool]
     /// The fields that are not read by their own key (dotted keys), checked after decoding.
     let fieldsCheckedAfterDecoding: [any _AnyModelField]
     /// Finds a key's position in ``keys``.
@@ -38,6 +41,7 @@ final class ModelCodingTable: Sendable {
         self.fields = codable
         let mayBeAbsent = codable.map(\.isValidWhenAbsent)
         self.mayBeAbsent = mayBeAbsent
+        self.acceptsNull = codable.map(\.acceptsNull)
         self.requiredFields = codable.indices.filter { !mayBeAbsent[$0] }
         self.fieldsCheckedAfterDecoding = others
         self.index = ModelKeyIndex(keys: keys)

@@ -4,8 +4,8 @@ extension ModelDictionary {
     ///
     /// Declared keys are read by name, as a hand-written `Codable` type reads its own; only
     /// the undeclared ones are listed (see ``ModelCodingKey``). A field that may be absent
-    /// is looked for first; a required one is read at once, and looked for only when the
-    /// read fails.
+    /// is read if present (see ``ModelValueRepresentable/_decodePresentModelValue(in:forKey:checked:)``);
+    /// a required one is read at once, and looked for only when the read fails.
     ///
     /// A field's read that fails (a value of the wrong shape) reads the value as it is, so
     /// the model's check reports it as for its own reader: a ``ModelError`` with the field's
@@ -24,14 +24,23 @@ extension ModelDictionary {
             var object = ModelDictionaryBuilder(capacity: table.fields.count + undeclared.count)
             for field in table.fields.indices {
                 let key = ModelCodingKey<Model>(table.keys[field])
-                if table.mayBeAbsent[field], !container.contains(key) {
-                    placement.fields[field] = KeyPlacement.absent
-                    continue
-                }
                 var proven = true
                 let value: ModelValue
                 do {
-                    value = try table.fields[field].decodeValue(in: container, forKey: key, checked: &proven)
+                    if !table.mayBeAbsent[field] {
+                        value = try table.fields[field].decodeValue(in: container, forKey: key, checked: &proven)
+                    } else if let present = try table.fields[field].decodePresentValue(
+                        in: container, forKey: key, checked: &proven)
+                    {
+                        value = present
+                        if present.isNull, !table.acceptsNull[field] { proven = false }
+                    } else if container.contains(key) {
+                        value = .null
+                        if !table.acceptsNull[field] { proven = false }
+                    } else {
+                        placement.fields[field] = KeyPlacement.absent
+                        continue
+                    }
                 } catch {
                     guard container.contains(key) else {
                         placement.fields[field] = KeyPlacement.absent

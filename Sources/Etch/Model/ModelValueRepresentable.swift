@@ -100,6 +100,15 @@ public protocol ModelValueRepresentable: Sendable {
     /// see ``_decodeModelValue(in:forKey:checked:)``.
     static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer, checked: inout Bool) throws
         -> ModelValue
+
+    /// Reads the value of a key that may be absent, as
+    /// ``_decodeModelValue(in:forKey:checked:)`` reads it: `nil` when the key is absent, and
+    /// `nil` or ``ModelValue/null`` when its value is `null`, so the caller looks for the key
+    /// only then. Scalars read through `decodeIfPresent`, one lookup of the key where
+    /// looking for it first takes two; the default looks for it first.
+    static func _decodePresentModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
+    ) throws -> ModelValue?
 }
 
 extension ModelValueRepresentable {
