@@ -23,12 +23,12 @@ struct KeyPlacement {
     /// The keys of the decoded object: the declared ones present, in schema order, then the
     /// undeclared ones. An object with every declared key and no other, the usual one,
     /// shares the table's key array.
-    func keys<Key: CodingKey>(undeclared: [Key], in table: ModelCodingTable) -> [String] {
+    func keys(undeclared: [String], in table: ModelCodingTable) -> [String] {
         if undeclared.isEmpty, !fields.contains(Self.absent) { return table.keys }
         var keys: [String] = []
         keys.reserveCapacity(fields.count + undeclared.count)
         for (field, state) in fields.enumerated() where state != Self.absent { keys.append(table.keys[field]) }
-        for key in undeclared { keys.append(key.stringValue) }
+        keys.append(contentsOf: undeclared)
         return keys
     }
 }

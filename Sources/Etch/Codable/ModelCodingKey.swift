@@ -7,19 +7,19 @@
 /// empty. Listing every key cost `JSONDecoder` a fifth of a model's decoding, as its keys
 /// are copied into an array of `any CodingKey` and cast back one by one. The declared keys
 /// are read by name, as a hand-written `Codable` type reads its own.
-struct ModelCodingKey<Model: ImmutableModel>: CodingKey, Sendable {
+struct ModelCodingKey<Model: ImmutableModel>: DeclaredCodingKey, Sendable {
     /// The key.
     let stringValue: String
 
     /// A key a model declares, or any other: for reading by name.
-    init(_ key: String) {
+    init(declared key: String) {
         self.stringValue = key
     }
 
     /// A key the model does not declare; `nil` for one it declares, so that `allKeys`
     /// leaves it out.
     init?(stringValue: String) {
-        guard Model._schema.codingTable.position(ofKey: stringValue) == nil else { return nil }
+        guard Model._schema.position(ofDeclaredKey: stringValue) == nil else { return nil }
         self.stringValue = stringValue
     }
 

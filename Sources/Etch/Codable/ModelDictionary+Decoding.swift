@@ -17,13 +17,22 @@ extension ModelDictionary {
     init<Model: ImmutableModel>(
         decoding container: KeyedDecodingContainer<ModelCodingKey<Model>>, checked: inout Bool
     ) throws {
-        let table = Model._schema.codingTable
+        try self.init(decodingModel: container, table: Model._schema.codingTable, checked: &checked)
+    }
+
+    /// The work of ``init(decoding:checked:)``, generic over the container rather than the
+    /// model: the container's type and conformance then come with the call, once per object.
+    /// Reached through the model, they were looked up in the runtime's caches for every
+    /// field read, which cost more than the reads' own code.
+    private init<Container: KeyedDecodingContainerProtocol>(
+        decodingModel container: Container, table: ModelCodingTable, checked: inout Bool
+    ) throws where Container.Key: DeclaredCodingKey {
         let undeclared = container.allKeys
         self = try withUnsafeTemporaryAllocation(of: Int.self, capacity: table.fields.count) {
             let placement = KeyPlacement(fieldCount: table.fields.count, scratch: $0)
             var object = ModelDictionaryBuilder(capacity: table.fields.count + undeclared.count)
             for field in table.fields.indices {
-                let key = ModelCodingKey<Model>(table.keys[field])
+                let key = Container.Key(declared: table.keys[field])
                 var proven = true
                 let value: ModelValue
                 do {
@@ -56,8 +65,10 @@ extension ModelDictionary {
                 var anyValue = true
                 object.append(try ModelValue._decodeModelValue(in: container, forKey: key, checked: &anyValue))
             }
-            let dictionary = object.finish(
-                keys: placement.keys(undeclared: undeclared, in: table), keysToCheck: undeclared.count)
+            // A closure, not `\.stringValue`: a key path through a generic type is built anew
+            // at each call.
+            let keys = placement.keys(undeclared: undeclared.map { $0.stringValue }, in: table)
+            let dictionary = object.finish(keys: keys, keysToCheck: undeclared.count)
             // Once a sibling has failed its proof, the parent checks everything: no use checking here.
             if checked { checked = dictionary.passesChecks(of: table, placement: placement) }
             return dictionary
