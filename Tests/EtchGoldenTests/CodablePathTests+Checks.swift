@@ -105,7 +105,7 @@ extension CodablePathTests {
 
 extension Result {
     /// The error, if this is a failure.
-    fileprivate var failure: Failure? {
+    var failure: Failure? {
         if case .failure(let error) = self { error } else { nil }
     }
 }

@@ -6,14 +6,14 @@ extension ImmutableModel {
     ///
     /// Declared fields are read by their types' JSON shapes, and a read that proves its
     /// value fits (a `String` field read as a string) is not checked again; see
-    /// ``ModelDictionary/init(decoding:schema:checked:)``.
+    /// ``ModelDictionary/init(decoding:checked:)``.
     ///
     /// - Throws: `DecodingError.dataCorrupted` wrapping the ``ModelError`` when a declared
     ///   field is missing or of the wrong type.
     public init(from decoder: any Decoder) throws {
         var checked = true
         let dictionary = try ModelDictionary(
-            decoding: try decoder.container(keyedBy: AnyCodingKey.self), schema: Self._schema, checked: &checked)
+            decoding: try decoder.container(keyedBy: ModelCodingKey<Self>.self), checked: &checked)
         if checked {
             self.init(_checkedDictionary: dictionary, localValues: LocalValues(), proof: _CheckedProof())
         } else {

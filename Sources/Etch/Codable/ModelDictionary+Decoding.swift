@@ -2,6 +2,11 @@ extension ModelDictionary {
     /// Decodes a model's object from a `Decoder`: its declared fields by their types'
     /// shapes, in schema order, then every other key, as any JSON value.
     ///
+    /// Declared keys are read by name, as a hand-written `Codable` type reads its own; only
+    /// the undeclared ones are listed (see ``ModelCodingKey``). A field that may be absent
+    /// is read if present (see ``ModelValueRepresentable/_decodePresentModelValue(in:forKey:checked:)``);
+    /// a required one is read at once, and looked for only when the read fails.
+    ///
     /// A field's read that fails (a value of the wrong shape) reads the value as it is, so
     /// the model's check reports it as for its own reader: a ``ModelError`` with the field's
     /// path and the model's name. Fields whose read did not prove them are checked here;
@@ -9,32 +14,61 @@ extension ModelDictionary {
     /// (the model's `init(from:)`, or its parent's check) checks the whole object and throws.
     ///
     /// - Throws: What the decoder throws: not an object, or invalid data.
-    init(decoding container: KeyedDecodingContainer<AnyCodingKey>, schema: _ModelSchema, checked: inout Bool) throws {
-        let table = schema.codingTable
-        let codingKeys = container.allKeys
-        self = try withUnsafeTemporaryAllocation(of: Int.self, capacity: table.fields.count + codingKeys.count) {
-            let placement = KeyPlacement(codingKeys, in: table, scratch: $0)
-            var object = ModelDictionaryBuilder(capacity: codingKeys.count)
-            for field in table.fields.indices where placement.fields[field] >= 0 {
-                let key = codingKeys[placement.fields[field]]
+    init<Model: ImmutableModel>(
+        decoding container: KeyedDecodingContainer<ModelCodingKey<Model>>, checked: inout Bool
+    ) throws {
+        try self.init(decodingModel: container, table: Model._schema.codingTable, checked: &checked)
+    }
+
+    /// The work of ``init(decoding:checked:)``, generic over the container rather than the
+    /// model: the container's type and conformance then come with the call, once per object.
+    /// Reached through the model, they were looked up in the runtime's caches for every
+    /// field read, which cost more than the reads' own code.
+    private init<Container: KeyedDecodingContainerProtocol>(
+        decodingModel container: Container, table: ModelCodingTable, checked: inout Bool
+    ) throws where Container.Key: DeclaredCodingKey {
+        let undeclared = container.allKeys
+        self = try withUnsafeTemporaryAllocation(of: Int.self, capacity: table.fields.count) {
+            let placement = KeyPlacement(fieldCount: table.fields.count, scratch: $0)
+            var object = ModelDictionaryBuilder(capacity: table.fields.count + undeclared.count)
+            for field in table.fields.indices {
+                let key = Container.Key(declared: table.keys[field])
                 var proven = true
                 let value: ModelValue
                 do {
-                    value = try table.fields[field].decodeValue(in: container, forKey: key, checked: &proven)
+                    if !table.mayBeAbsent[field] {
+                        value = try table.fields[field].decodeValue(in: container, forKey: key, checked: &proven)
+                    } else if let present = try table.fields[field].decodePresentValue(
+                        in: container, forKey: key, checked: &proven)
+                    {
+                        value = present
+                        if present.isNull, !table.acceptsNull[field] { proven = false }
+                    } else if container.contains(key) {
+                        value = .null
+                        if !table.acceptsNull[field] { proven = false }
+                    } else {
+                        placement.fields[field] = KeyPlacement.absent
+                        continue
+                    }
                 } catch {
+                    guard container.contains(key) else {
+                        placement.fields[field] = KeyPlacement.absent
+                        continue
+                    }
                     value = try container.decode(ModelValue.self, forKey: key)
                     proven = false
                 }
                 object.append(value)
                 if !proven { placement.fields[field] = KeyPlacement.unproven }
             }
-            for position in placement.undeclared {
+            for key in undeclared {
                 var anyValue = true
-                object.append(
-                    try ModelValue._decodeModelValue(in: container, forKey: codingKeys[position], checked: &anyValue))
+                object.append(try ModelValue._decodeModelValue(in: container, forKey: key, checked: &anyValue))
             }
-            let dictionary = object.finish(
-                keys: placement.keys(codingKeys, in: table), keysToCheck: placement.undeclared.count)
+            // A closure, not `\.stringValue`: a key path through a generic type is built anew
+            // at each call.
+            let keys = placement.keys(undeclared: undeclared.map { $0.stringValue }, in: table)
+            let dictionary = object.finish(keys: keys, keysToCheck: undeclared.count)
             // Once a sibling has failed its proof, the parent checks everything: no use checking here.
             if checked { checked = dictionary.passesChecks(of: table, placement: placement) }
             return dictionary

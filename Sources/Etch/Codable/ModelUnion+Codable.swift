@@ -16,8 +16,8 @@ extension ModelUnion {
 
     /// Reads from a keyed container the shape of an object, every key kept, for the parent
     /// model to check.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue {
         checked = false
         return .object(

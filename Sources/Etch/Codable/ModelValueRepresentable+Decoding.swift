@@ -6,8 +6,8 @@
 extension ModelValueRepresentable {
     /// Reads from a keyed container the shape of any JSON value, kinds tried in turn; the
     /// model checks it afterwards.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue {
         checked = false
         return try ModelValue._decodeModelValue(in: container, forKey: key, checked: &checked)
@@ -26,8 +26,8 @@ extension ModelValueRepresentable {
 extension ModelValue {
     /// Reads from a keyed container any JSON value, `null` first without a trial (undeclared
     /// keys often hold it); any value reads as a ``ModelValue``.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue {
         try container.decodeNil(forKey: key) ? .null : try container.decode(ModelValue.self, forKey: key)
     }
@@ -42,8 +42,8 @@ extension ModelValue {
 
 extension String {
     /// Reads from a keyed container the shape of a string, which proves it a `String`.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue {
         .string(try container.decode(String.self, forKey: key))
     }
@@ -58,8 +58,8 @@ extension String {
 
 extension Bool {
     /// Reads from a keyed container the shape of a boolean, which proves it a `Bool`.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue {
         .bool(try container.decode(Bool.self, forKey: key))
     }
@@ -75,8 +75,8 @@ extension Bool {
 extension Int {
     /// Reads from a keyed container the shape of an integer; it is proved an `Int` where
     /// `Int` holds every `Int64`.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue {
         checkedInteger(try container.decode(Int64.self, forKey: key), checked: &checked)
     }
@@ -97,8 +97,8 @@ extension Int {
 
 extension Int64 {
     /// Reads from a keyed container the shape of an integer, which proves it an `Int64`.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue {
         .int(try container.decode(Int64.self, forKey: key))
     }
@@ -114,8 +114,8 @@ extension Int64 {
 extension Double {
     /// Reads from a keyed container the shape of a number: an integer when it is integral and
     /// reads as one, as ``ModelValue``'s decoding keeps it. Any number reads as a `Double`.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue {
         ModelValue.decodedNumber(try container.decode(Double.self, forKey: key)) {
             try? container.decode(Int64.self, forKey: key)
@@ -127,8 +127,8 @@ extension Double {
 
 extension Optional {
     /// Reads from a keyed container the shape of `null`, or the wrapped type's shape.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue where Wrapped: ModelValueRepresentable {
         try container.decodeNil(forKey: key)
             ? .null : try Wrapped._decodeModelValue(in: container, forKey: key, checked: &checked)
@@ -144,8 +144,8 @@ extension Optional {
 
 extension Array {
     /// Reads from a keyed container the shape of an array, each element by `Element`'s shape.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue where Element: ModelValueRepresentable {
         var elements = try container.nestedUnkeyedContainer(forKey: key)
         return try decodeElements(of: &elements, checked: &checked)
@@ -171,8 +171,8 @@ extension Array {
 
 extension Dictionary {
     /// Reads from a keyed container the shape of an object, each value by `Value`'s shape.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue where Key == String, Value: ModelValueRepresentable {
         .object(
             try ModelDictionary(
@@ -193,13 +193,13 @@ extension Dictionary {
 
 extension ImmutableModel {
     /// Reads from a keyed container the shape of an object: the model's declared fields by
-    /// their shapes, every other key kept; see ``ModelDictionary/init(decoding:schema:checked:)``.
-    public static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    /// their shapes, every other key kept; see ``ModelDictionary/init(decoding:checked:)``.
+    public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue {
         .object(
             try ModelDictionary(
-                decoding: try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key), schema: _schema,
+                decoding: try container.nestedContainer(keyedBy: ModelCodingKey<Self>.self, forKey: key),
                 checked: &checked))
     }
 
@@ -210,8 +210,7 @@ extension ImmutableModel {
     {
         .object(
             try ModelDictionary(
-                decoding: try container.nestedContainer(keyedBy: AnyCodingKey.self), schema: _schema,
-                checked: &checked))
+                decoding: try container.nestedContainer(keyedBy: ModelCodingKey<Self>.self), checked: &checked))
     }
 }
 

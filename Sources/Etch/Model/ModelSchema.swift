@@ -1,6 +1,9 @@
 /// A generated model's name and field table: what the runtime needs to validate, print and
 /// protect any model the same way. Generated code makes one per model; it is not user API.
-public struct _ModelSchema: Sendable {
+///
+/// A class, so reading a model's schema (once per key a `Decoder` lists) retains one
+/// reference rather than copying each of its arrays.
+public final class _ModelSchema: Sendable {
     /// The model's name in the schema.
     public let name: String
     /// The declared, serialized fields, in schema order.
@@ -8,12 +11,23 @@ public struct _ModelSchema: Sendable {
 
     /// The fields as a `Decoder` reads them; see ``ModelCodingTable``.
     let codingTable: ModelCodingTable
+    /// The coding table's key index, unretained: the table keeps it as long as the schema
+    /// lives, and ``ModelCodingKey`` reads it once per key a `Decoder` lists, where
+    /// retaining and releasing it cost more than the lookup.
+    private let unretainedKeyIndex: Unmanaged<ModelKeyIndex>
 
     /// Makes a model's field table.
     public init(_ name: String, fields: [any _AnyModelField]) {
         self.name = name
         self.fields = fields
         self.codingTable = ModelCodingTable(fields: fields)
+        self.unretainedKeyIndex = Unmanaged.passUnretained(codingTable.index)
+    }
+
+    /// The position among the coding table's fields of the one whose key has `key`'s bytes,
+    /// if one is declared.
+    func position(ofDeclaredKey key: String) -> Int? {
+        unretainedKeyIndex._withUnsafeGuaranteedRef { $0.position(ofKey: key) }
     }
 
     /// Checks every declared field.

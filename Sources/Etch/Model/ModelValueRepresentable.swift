@@ -92,14 +92,23 @@ public protocol ModelValueRepresentable: Sendable {
     /// `decode(String.self)`), so the model skips checking it again; a read that cannot
     /// (a `Date`'s string might not parse) sets `checked` to `false`, and the model checks the
     /// value as for its own reader. Nothing but a failed proof sets it: callers start with `true`.
-    static func _decodeModelValue(
-        in container: KeyedDecodingContainer<_AnyCodingKey>, forKey key: _AnyCodingKey, checked: inout Bool
+    static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue
 
     /// Reads the next element of an array of this type for a model decoded by a `Decoder`;
     /// see ``_decodeModelValue(in:forKey:checked:)``.
     static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer, checked: inout Bool) throws
         -> ModelValue
+
+    /// Reads the value of a key that may be absent, as
+    /// ``_decodeModelValue(in:forKey:checked:)`` reads it: `nil` when the key is absent, and
+    /// `nil` or ``ModelValue/null`` when its value is `null`, so the caller looks for the key
+    /// only then. Scalars read through `decodeIfPresent`, one lookup of the key where
+    /// looking for it first takes two; the default looks for it first.
+    static func _decodePresentModelValue<Container: KeyedDecodingContainerProtocol>(
+        in container: Container, forKey key: Container.Key, checked: inout Bool
+    ) throws -> ModelValue?
 }
 
 extension ModelValueRepresentable {
