@@ -77,7 +77,13 @@ extension SortedStore {
                 // The entries of `byID` first, in a loop of lookups alone, whose cache misses
                 // overlap.
                 found.removeAll(keepingCapacity: true)
-                for index in chunk { found.append(byID.index(forKey: objects[index].id)) }
+                var sum: UInt = 0
+                for index in chunk {
+                    let entry = byID.index(forKey: objects[index].id)
+                    found.append(entry)
+                    if let entry, byStorage { sum &+= StorageIdentityTable.identity(of: byID.values[entry]) }
+                }
+                StoragePrefetch.keep(sum)
                 for index in chunk {
                     let object = objects[index]
                     let id = object.id
