@@ -43,9 +43,11 @@ extension SortedStore {
     /// retains and releases it around the call. The new objects go into `byID` by swapping,
     /// which moves references and retains nothing.
     ///
-    /// Each id is hashed once, to find it in `byID`: a stored id seen again in the batch is
-    /// known by the storage of the batch object that `byID` now holds for it. Only new ids,
-    /// and the ids of unions (whose storage does not name them), go through a table of ids.
+    /// Each id is hashed once, to find it in `byID` (and to insert it, if new), and the
+    /// slots of a chunk's ids are loaded before any is searched. A stored id seen again in
+    /// the batch is known by the storage of the batch object that `byID` now holds for it.
+    /// Only new ids, and the ids of unions (whose storage does not name them), go through a
+    /// table of ids.
     /// The replaced objects are not read: they are found in `elements` by the identity of
     /// their storage, or by id (``indices(ofReplaced:ids:below:)``).
     @inlinable
@@ -62,35 +64,34 @@ extension SortedStore {
         // storage; the slots of the other ids, by id.
         var holders = StorageIdentityTable(capacity: byStorage ? objects.count : 0)
         var slots: [Element.ID: Int] = [:]
-        // The replaced objects, moved out of `byID`, with their slots and their entries there:
-        // valid until an id is inserted, which comes last (changing a value in place keeps
-        // them, and so does the copy that a shared dictionary makes on the first change).
+        // The replaced objects, moved out of `byID`, with their batch slots and their slots
+        // in `byID`: valid until an id is inserted, which comes last (changing a value in
+        // place keeps them, and so does the copy that a shared table makes on the first
+        // change).
         let replaced = UnsafeMutablePointer<Element>.allocate(capacity: objects.count)
         defer { replaced.deallocate() }
         var replacedSlots: [Int] = []
-        var entries: [Dictionary<Element.ID, Element>.Index] = []
+        var entries: [Int] = []
+        // The hashes of the new ids, in slot order, for inserting them at the end.
+        var newHashes: [Int] = []
         objects.withUnsafeBufferPointer { objects in
             let extent = { StoragePrefetch.extent(of: objects[$0], $1, byStorage: byStorage) }
-            var found: [Dictionary<Element.ID, Element>.Index?] = []
-            found.reserveCapacity(StoragePrefetch.chunk)
+            var hashes: [Int] = []
+            hashes.reserveCapacity(StoragePrefetch.chunk)
             StoragePrefetch.forEachChunk(in: objects.indices, extent: extent) { chunk in
-                // The entries of `byID` first, in a loop of lookups alone, whose cache misses
-                // overlap.
-                found.removeAll(keepingCapacity: true)
-                var sum: UInt = 0
-                for index in chunk {
-                    let entry = byID.index(forKey: objects[index].id)
-                    found.append(entry)
-                    if let entry, byStorage { sum &+= StorageIdentityTable.identity(of: byID.values[entry]) }
-                }
-                StoragePrefetch.keep(sum)
+                // Each id hashed, then the slots of `byID` where their searches start loaded,
+                // in a loop of loads alone, whose cache misses overlap.
+                hashes.removeAll(keepingCapacity: true)
+                for index in chunk { hashes.append(IDTable<Element>.hash(of: objects[index].id)) }
+                StoragePrefetch.keep(byID.loadHomes(ofHashes: hashes))
                 for index in chunk {
                     let object = objects[index]
                     let id = object.id
-                    let entry = found[index - chunk.lowerBound]
+                    let hash = hashes[index - chunk.lowerBound]
+                    let entry = byID.slot(of: id, hash: hash)
                     let seen =
                         if let entry, byStorage {
-                            holders.position(ofIdentity: StorageIdentityTable.identity(of: byID.values[entry]))
+                            holders.position(ofIdentity: StorageIdentityTable.identity(of: byID[slot: entry]))
                         } else {
                             slots[id]
                         }
@@ -99,7 +100,7 @@ extension SortedStore {
                         read(object, slot)
                         elements[storedCount + slot] = object
                         guard let entry else { continue }
-                        byID.values[entry] = object
+                        byID[slot: entry] = object
                         if byStorage { holders.insert(StorageIdentityTable.identity(of: object), at: slot) }
                         continue
                     }
@@ -110,11 +111,12 @@ extension SortedStore {
                     guard let entry else {
                         batch.replacedIndex.append(nil)
                         slots[id] = slot
+                        newHashes.append(hash)
                         continue
                     }
                     let position = replacedSlots.count
                     (replaced + position).initialize(to: object)
-                    swap(&replaced[position], &byID.values[entry])
+                    swap(&replaced[position], &byID[slot: entry])
                     batch.replacedIndex.append(position)
                     replacedSlots.append(slot)
                     entries.append(entry)
@@ -144,12 +146,15 @@ extension SortedStore {
                     let new = elements[storedCount + slot].replacingLocalValues(old.localValues)
                     read(new, slot)  // in case a key reads a `@local` value
                     elements[storedCount + slot] = new
-                    byID.values[entries[position]] = new
+                    byID[slot: entries[position]] = new
                 }
             }
         }
+        byID.reserveCapacity(byID.count + newHashes.count)
+        var newPosition = 0
         for slot in batch.ids.indices where batch.replacedIndex[slot] == nil {
-            byID[batch.ids[slot]] = elements[storedCount + slot]
+            byID.update(elements[storedCount + slot], id: batch.ids[slot], hash: newHashes[newPosition])
+            newPosition += 1
         }
         return batch
     }
