@@ -5,9 +5,8 @@
 /// long list costs two cache misses, one in each; here the id, the hash and the object
 /// share a slot, and a lookup costs one. The hash kept in the slot is compared before the
 /// id, so a probe past another id seldom compares ids (a string id's bytes may be a miss of
-/// their own), and growing rehashes no id. A batch hashes each id once and loads the slots
-/// of many ids before looking at any of them (``hash(of:)``, ``loadHomes(ofHashes:)``,
-/// ``slot(of:hash:)``), so that their misses overlap.
+/// their own), and growing rehashes no id. A batch hashes each id once and looks up many
+/// ids together (``findSlots(of:hashes:into:)``), so that their cache misses overlap.
 ///
 /// Linear probing, at most three quarters full; a removal shifts the entries after it back
 /// instead of leaving a tombstone, so a search stops at the first empty slot.
@@ -101,38 +100,21 @@ package struct IDTable<Element: Identifiable & Sendable>: Sendable where Element
     /// - Complexity: O(1) on average.
     @inlinable @inline(__always)
     func slot(of id: Element.ID, hash: Int) -> Int? {
-        entries.withUnsafeBufferPointer { entries in
-            guard !entries.isEmpty else { return nil }
-            let mask = entries.count - 1
-            var slot = hash & mask
-            // The stored hash alone turns away nearly every other id.
-            while let stored = entries[slot]?.hash {
-                if stored == hash && entries[slot]!.id == id { return slot }
-                slot = (slot + 1) & mask
-            }
-            return nil
-        }
+        entries.withUnsafeBufferPointer { Self.slot(of: id, hash: hash, in: $0) }
     }
 
-    /// Loads the slot where the search for each of `hashes` starts, and returns the sum of
-    /// a word of each, which the caller keeps (``StoragePrefetch/keep(_:)``).
-    ///
-    /// A batch's lookups each wait on a cache miss in a table of many objects. In a loop
-    /// that does nothing else, with no branch on what it loads, the processor has many of
-    /// these loads under way at once; between two hash computations, only a few.
-    @inlinable
-    func loadHomes(ofHashes hashes: [Int]) -> UInt {
-        entries.withUnsafeBufferPointer { entries in
-            // (An empty array's buffer has an address too, and no slot.)
-            guard !entries.isEmpty, let base = entries.baseAddress else { return 0 }
-            let mask = entries.count - 1
-            var sum: UInt = 0
-            for hash in hashes {
-                // A raw word, whatever the slot holds: an empty slot has no hash to read.
-                sum &+= UnsafeRawPointer(base + (hash & mask)).load(as: UInt.self)
-            }
-            return sum
+    /// The slot among `entries` of the object with id `id`, whose hash is `hash`, if any.
+    @inlinable @inline(__always)
+    static func slot(of id: Element.ID, hash: Int, in entries: UnsafeBufferPointer<Entry?>) -> Int? {
+        guard !entries.isEmpty else { return nil }
+        let mask = entries.count - 1
+        var slot = hash & mask
+        // The stored hash alone turns away nearly every other id.
+        while let stored = entries[slot]?.hash {
+            if stored == hash && entries[slot]!.id == id { return slot }
+            slot = (slot + 1) & mask
         }
+        return nil
     }
 
     /// The object in a slot that holds one, read and changed in place: reading it copies

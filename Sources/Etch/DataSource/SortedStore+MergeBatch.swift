@@ -74,58 +74,80 @@ extension SortedStore {
         var entries: [Int] = []
         // The hashes of the new ids, in slot order, for inserting them at the end.
         var newHashes: [Int] = []
-        objects.withUnsafeBufferPointer { objects in
-            let extent = { StoragePrefetch.extent(of: objects[$0], $1, byStorage: byStorage) }
-            var hashes: [Int] = []
-            hashes.reserveCapacity(StoragePrefetch.chunk)
-            StoragePrefetch.forEachChunk(in: objects.indices, extent: extent) { chunk in
-                // Each id hashed, then the slots of `byID` where their searches start loaded,
-                // in a loop of loads alone, whose cache misses overlap.
-                hashes.removeAll(keepingCapacity: true)
-                for index in chunk { hashes.append(IDTable<Element>.hash(of: objects[index].id)) }
-                StoragePrefetch.keep(byID.loadHomes(ofHashes: hashes))
-                for index in chunk {
-                    let object = objects[index]
-                    let id = object.id
-                    let hash = hashes[index - chunk.lowerBound]
-                    let entry = byID.slot(of: id, hash: hash)
-                    let seen =
-                        if let entry, byStorage {
-                            holders.position(ofIdentity: StorageIdentityTable.identity(of: byID[slot: entry]))
-                        } else {
-                            slots[id]
-                        }
-                    if let slot = seen {
-                        // The same id again: the last object wins.
-                        read(object, slot)
-                        elements[storedCount + slot] = object
-                        guard let entry else { continue }
-                        byID[slot: entry] = object
-                        if byStorage { holders.insert(StorageIdentityTable.identity(of: object), at: slot) }
-                        continue
-                    }
-                    let slot = batch.ids.count
-                    batch.ids.append(id)
-                    read(object, slot)
-                    elements.append(object)
-                    guard let entry else {
-                        batch.replacedIndex.append(nil)
-                        slots[id] = slot
-                        newHashes.append(hash)
-                        continue
-                    }
-                    let position = replacedSlots.count
-                    (replaced + position).initialize(to: object)
-                    swap(&replaced[position], &byID[slot: entry])
-                    batch.replacedIndex.append(position)
-                    replacedSlots.append(slot)
-                    entries.append(entry)
-                    if byStorage {
-                        holders.insert(StorageIdentityTable.identity(of: object), at: slot)
+        // A plain loop, not one in closures: an object or a table that a closure captures is
+        // retained and released around each use, atomic operations that wait on every load
+        // before them.
+        let extent = { StoragePrefetch.extent(of: objects[$0], $1, byStorage: byStorage) }
+        // A chunk's ids, their hashes and their slots in `byID` (-1 for a new id).
+        var ids: [Element.ID] = []
+        var hashes: [Int] = []
+        var found: [Int] = []
+        ids.reserveCapacity(StoragePrefetch.chunk)
+        hashes.reserveCapacity(StoragePrefetch.chunk)
+        found.reserveCapacity(StoragePrefetch.chunk)
+        for start in stride(from: 0, to: objects.count, by: StoragePrefetch.chunk) {
+            let chunk = start..<Swift.min(start + StoragePrefetch.chunk, objects.count)
+            StoragePrefetch.load(chunk, loadingKeys: true, extent: extent)
+            // Each id read and hashed once, then the chunk's ids looked up together, so
+            // that their cache misses overlap. Slots stay valid while objects are only
+            // replaced, as they are until the end.
+            ids.removeAll(keepingCapacity: true)
+            hashes.removeAll(keepingCapacity: true)
+            for index in chunk {
+                let id = objects[index].id
+                ids.append(id)
+                hashes.append(IDTable<Element>.hash(of: id))
+            }
+            byID.findSlots(of: ids, hashes: hashes, into: &found)
+            for index in chunk {
+                // Each path ends with the object's last use, which takes this copy over:
+                // a copy of it kept to the end would cost a retain and a release.
+                let object = objects[index]
+                let identity = byStorage ? StorageIdentityTable.identity(of: object) : 0
+                let offset = index - chunk.lowerBound
+                let id = ids[offset]
+                let hash = hashes[offset]
+                let entry = found[offset] < 0 ? nil : found[offset]
+                let seen =
+                    if let entry, byStorage {
+                        holders.position(ofIdentity: StorageIdentityTable.identity(of: byID[slot: entry]))
                     } else {
-                        slots[id] = slot
+                        slots[id]
                     }
+                if let slot = seen {
+                    // The same id again: the last object wins.
+                    read(object, slot)
+                    guard let entry else {
+                        elements[storedCount + slot] = object
+                        continue
+                    }
+                    if byStorage { holders.insert(identity, at: slot) }
+                    elements[storedCount + slot] = object
+                    byID[slot: entry] = object
+                    continue
                 }
+                let slot = batch.ids.count
+                batch.ids.append(id)
+                read(object, slot)
+                guard let entry else {
+                    batch.replacedIndex.append(nil)
+                    slots[id] = slot
+                    newHashes.append(hash)
+                    elements.append(object)
+                    continue
+                }
+                let position = replacedSlots.count
+                batch.replacedIndex.append(position)
+                replacedSlots.append(slot)
+                entries.append(entry)
+                if byStorage {
+                    holders.insert(identity, at: slot)
+                } else {
+                    slots[id] = slot
+                }
+                elements.append(object)
+                (replaced + position).initialize(to: object)
+                swap(&replaced[position], &byID[slot: entry])
             }
         }
 
@@ -157,39 +179,5 @@ extension SortedStore {
             newPosition += 1
         }
         return batch
-    }
-
-    /// The indices in `elements`, below `count`, of the replaced objects: by the identities
-    /// of their storage, in one pass over the array that reads no object, or else by id, in
-    /// one pass over the column of ids.
-    ///
-    /// - Parameters:
-    ///   - identities: The storage identities of the replaced objects, or `nil` for a union.
-    ///   - ids: Their ids, by which each index found is checked; one not found by storage
-    ///     is found by id.
-    ///   - count: Where the stored objects end.
-    @inlinable
-    func indices(ofReplaced identities: [UInt]?, ids: [Element.ID], below count: Int) -> [Int] {
-        var indices = [Int](repeating: -1, count: ids.count)
-        if let identities {
-            let table = StorageIdentityTable(identities)
-            elements.withUnsafeBufferPointer { elements in
-                for index in 0..<count {
-                    if let position = table.position(of: elements[index]) { indices[position] = index }
-                }
-            }
-        }
-        var missing: [Element.ID: Int] = [:]
-        for (position, index) in indices.enumerated() where index < 0 || columns.ids[index] != ids[position] {
-            missing[ids[position]] = position
-        }
-        guard !missing.isEmpty else { return indices }
-        for index in 0..<count {
-            if let position = missing.removeValue(forKey: columns.ids[index]) { indices[position] = index }
-            if missing.isEmpty { break }
-        }
-        // `byID` and `elements` always change together; going on would corrupt both.
-        precondition(missing.isEmpty, "SortedStore lost track of an object")
-        return indices
     }
 }
