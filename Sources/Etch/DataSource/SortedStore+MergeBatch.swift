@@ -43,11 +43,11 @@ extension SortedStore {
     /// retains and releases it around the call. The new objects go into `byID` by swapping,
     /// which moves references and retains nothing.
     ///
-    /// Each id is hashed once, to find it in `byID` (and to insert it, if new), and the
-    /// slots of a chunk's ids are loaded before any is searched. A stored id seen again in
-    /// the batch is known by the storage of the batch object that `byID` now holds for it.
-    /// Only new ids, and the ids of unions (whose storage does not name them), go through a
-    /// table of ids.
+    /// Each id is hashed once for `byID`, to find it and, if it is new, to insert it, and a
+    /// chunk's ids are looked up together (``IDTable/findSlots(of:hashes:into:)``), so that
+    /// their cache misses overlap. A stored id seen again in the batch is known by the
+    /// storage of the batch object that `byID` now holds for it. Only new ids, and the ids
+    /// of unions (whose storage does not name them), go through a table of ids of the batch.
     /// The replaced objects are not read: they are found in `elements` by the identity of
     /// their storage, or by id (``indices(ofReplaced:ids:below:)``).
     @inlinable
