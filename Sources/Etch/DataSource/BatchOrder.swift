@@ -79,6 +79,9 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
             sorted[starts[ranks[index]]] = index
             starts[ranks[index]] += 1
         }
+        // Captured alone: a closure that captures `self` copies every field of it, each
+        // time it is made.
+        let ids = ids
         var start = 0
         while start < sorted.count {
             var end = start + 1

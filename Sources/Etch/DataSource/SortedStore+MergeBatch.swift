@@ -43,9 +43,11 @@ extension SortedStore {
     /// retains and releases it around the call. The new objects go into `byID` by swapping,
     /// which moves references and retains nothing.
     ///
-    /// Each id is hashed once, to find it in `byID`: a stored id seen again in the batch is
-    /// known by the storage of the batch object that `byID` now holds for it. Only new ids,
-    /// and the ids of unions (whose storage does not name them), go through a table of ids.
+    /// Each id is hashed once for `byID`, to find it and, if it is new, to insert it, and a
+    /// chunk's ids are looked up together (``IDTable/findSlots(of:hashes:into:)``), so that
+    /// their cache misses overlap. A stored id seen again in the batch is known by the
+    /// storage of the batch object that `byID` now holds for it. Only new ids, and the ids
+    /// of unions (whose storage does not name them), go through a table of ids of the batch.
     /// The replaced objects are not read: they are found in `elements` by the identity of
     /// their storage, or by id (``indices(ofReplaced:ids:below:)``).
     @inlinable
@@ -62,62 +64,90 @@ extension SortedStore {
         // storage; the slots of the other ids, by id.
         var holders = StorageIdentityTable(capacity: byStorage ? objects.count : 0)
         var slots: [Element.ID: Int] = [:]
-        // The replaced objects, moved out of `byID`, with their slots and their entries there:
-        // valid until an id is inserted, which comes last (changing a value in place keeps
-        // them, and so does the copy that a shared dictionary makes on the first change).
+        // The replaced objects, moved out of `byID`, with their batch slots and their slots
+        // in `byID`: valid until an id is inserted, which comes last (changing a value in
+        // place keeps them, and so does the copy that a shared table makes on the first
+        // change).
         let replaced = UnsafeMutablePointer<Element>.allocate(capacity: objects.count)
         defer { replaced.deallocate() }
         var replacedSlots: [Int] = []
-        var entries: [Dictionary<Element.ID, Element>.Index] = []
-        objects.withUnsafeBufferPointer { objects in
-            let extent = { StoragePrefetch.extent(of: objects[$0], $1, byStorage: byStorage) }
-            var found: [Dictionary<Element.ID, Element>.Index?] = []
-            found.reserveCapacity(StoragePrefetch.chunk)
-            StoragePrefetch.forEachChunk(in: objects.indices, extent: extent) { chunk in
-                // The entries of `byID` first, in a loop of lookups alone, whose cache misses
-                // overlap.
-                found.removeAll(keepingCapacity: true)
-                for index in chunk { found.append(byID.index(forKey: objects[index].id)) }
-                for index in chunk {
-                    let object = objects[index]
-                    let id = object.id
-                    let entry = found[index - chunk.lowerBound]
-                    let seen =
-                        if let entry, byStorage {
-                            holders.position(ofIdentity: StorageIdentityTable.identity(of: byID.values[entry]))
-                        } else {
-                            slots[id]
-                        }
-                    if let slot = seen {
-                        // The same id again: the last object wins.
-                        read(object, slot)
-                        elements[storedCount + slot] = object
-                        guard let entry else { continue }
-                        byID.values[entry] = object
-                        if byStorage { holders.insert(StorageIdentityTable.identity(of: object), at: slot) }
-                        continue
-                    }
-                    let slot = batch.ids.count
-                    batch.ids.append(id)
-                    read(object, slot)
-                    elements.append(object)
-                    guard let entry else {
-                        batch.replacedIndex.append(nil)
-                        slots[id] = slot
-                        continue
-                    }
-                    let position = replacedSlots.count
-                    (replaced + position).initialize(to: object)
-                    swap(&replaced[position], &byID.values[entry])
-                    batch.replacedIndex.append(position)
-                    replacedSlots.append(slot)
-                    entries.append(entry)
-                    if byStorage {
-                        holders.insert(StorageIdentityTable.identity(of: object), at: slot)
+        var entries: [Int] = []
+        // The hashes of the new ids, in slot order, for inserting them at the end.
+        var newHashes: [Int] = []
+        // A plain loop, not one in closures: an object or a table that a closure captures is
+        // retained and released around each use, atomic operations that wait on every load
+        // before them.
+        let extent = { StoragePrefetch.extent(of: objects[$0], $1, byStorage: byStorage) }
+        // A chunk's ids, their hashes and their slots in `byID` (-1 for a new id).
+        var ids: [Element.ID] = []
+        var hashes: [Int] = []
+        var found: [Int] = []
+        ids.reserveCapacity(StoragePrefetch.chunk)
+        hashes.reserveCapacity(StoragePrefetch.chunk)
+        found.reserveCapacity(StoragePrefetch.chunk)
+        for start in stride(from: 0, to: objects.count, by: StoragePrefetch.chunk) {
+            let chunk = start..<Swift.min(start + StoragePrefetch.chunk, objects.count)
+            StoragePrefetch.load(chunk, loadingKeys: true, extent: extent)
+            // Each id read and hashed once, then the chunk's ids looked up together, so
+            // that their cache misses overlap. Slots stay valid while objects are only
+            // replaced, as they are until the end.
+            ids.removeAll(keepingCapacity: true)
+            hashes.removeAll(keepingCapacity: true)
+            for index in chunk {
+                let id = objects[index].id
+                ids.append(id)
+                hashes.append(IDTable<Element>.hash(of: id))
+            }
+            byID.findSlots(of: ids, hashes: hashes, into: &found)
+            for index in chunk {
+                // Each path ends with the object's last use, which takes this copy over:
+                // a copy of it kept to the end would cost a retain and a release.
+                let object = objects[index]
+                let identity = byStorage ? StorageIdentityTable.identity(of: object) : 0
+                let offset = index - chunk.lowerBound
+                let id = ids[offset]
+                let hash = hashes[offset]
+                let entry = found[offset] < 0 ? nil : found[offset]
+                let seen =
+                    if let entry, byStorage {
+                        holders.position(ofIdentity: StorageIdentityTable.identity(of: byID[slot: entry]))
                     } else {
-                        slots[id] = slot
+                        slots[id]
                     }
+                if let slot = seen {
+                    // The same id again: the last object wins.
+                    read(object, slot)
+                    guard let entry else {
+                        elements[storedCount + slot] = object
+                        continue
+                    }
+                    if byStorage { holders.insert(identity, at: slot) }
+                    elements[storedCount + slot] = object
+                    byID[slot: entry] = object
+                    continue
                 }
+                let slot = batch.ids.count
+                batch.ids.append(id)
+                read(object, slot)
+                guard let entry else {
+                    batch.replacedIndex.append(nil)
+                    slots[id] = slot
+                    newHashes.append(hash)
+                    elements.append(object)
+                    continue
+                }
+                let position = replacedSlots.count
+                batch.replacedIndex.append(position)
+                replacedSlots.append(slot)
+                entries.append(entry)
+                if byStorage {
+                    holders.insert(identity, at: slot)
+                } else {
+                    slots[id] = slot
+                }
+                elements.append(object)
+                (replaced + position).initialize(to: object)
+                swap(&replaced[position], &byID[slot: entry])
             }
         }
 
@@ -138,47 +168,16 @@ extension SortedStore {
                     let new = elements[storedCount + slot].replacingLocalValues(old.localValues)
                     read(new, slot)  // in case a key reads a `@local` value
                     elements[storedCount + slot] = new
-                    byID.values[entries[position]] = new
+                    byID[slot: entries[position]] = new
                 }
             }
         }
+        byID.reserveCapacity(byID.count + newHashes.count)
+        var newPosition = 0
         for slot in batch.ids.indices where batch.replacedIndex[slot] == nil {
-            byID[batch.ids[slot]] = elements[storedCount + slot]
+            byID.update(elements[storedCount + slot], id: batch.ids[slot], hash: newHashes[newPosition])
+            newPosition += 1
         }
         return batch
-    }
-
-    /// The indices in `elements`, below `count`, of the replaced objects: by the identities
-    /// of their storage, in one pass over the array that reads no object, or else by id, in
-    /// one pass over the column of ids.
-    ///
-    /// - Parameters:
-    ///   - identities: The storage identities of the replaced objects, or `nil` for a union.
-    ///   - ids: Their ids, by which each index found is checked; one not found by storage
-    ///     is found by id.
-    ///   - count: Where the stored objects end.
-    @inlinable
-    func indices(ofReplaced identities: [UInt]?, ids: [Element.ID], below count: Int) -> [Int] {
-        var indices = [Int](repeating: -1, count: ids.count)
-        if let identities {
-            let table = StorageIdentityTable(identities)
-            elements.withUnsafeBufferPointer { elements in
-                for index in 0..<count {
-                    if let position = table.position(of: elements[index]) { indices[position] = index }
-                }
-            }
-        }
-        var missing: [Element.ID: Int] = [:]
-        for (position, index) in indices.enumerated() where index < 0 || columns.ids[index] != ids[position] {
-            missing[ids[position]] = position
-        }
-        guard !missing.isEmpty else { return indices }
-        for index in 0..<count {
-            if let position = missing.removeValue(forKey: columns.ids[index]) { indices[position] = index }
-            if missing.isEmpty { break }
-        }
-        // `byID` and `elements` always change together; going on would corrupt both.
-        precondition(missing.isEmpty, "SortedStore lost track of an object")
-        return indices
     }
 }

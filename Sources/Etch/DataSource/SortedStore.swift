@@ -40,7 +40,7 @@ package struct ChangeIndices<Element: Sendable>: Sendable {
 package struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable where Element.ID: Comparable & Sendable {
     @usableFromInline package let order: ElementOrder<Element>
     @usableFromInline package internal(set) var elements: [Element] = []
-    @usableFromInline package internal(set) var byID: [Element.ID: Element] = [:]
+    @usableFromInline package internal(set) var byID = IDTable<Element>()
     /// The ids and the key-path sort keys, parallel to `elements`.
     @usableFromInline var columns: SortedStoreColumns<Element>
 
@@ -107,16 +107,20 @@ package struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable whe
     ///   the new position.
     @inlinable
     package mutating func upsert(_ element: Element, keepingLocalValues: Bool) -> ChangeIndices<Element> {
-        guard let old = byID[element.id] else {
+        // The id is hashed once, for the search and for the insertion or the replacement.
+        let id = element.id
+        let hash = IDTable<Element>.hash(of: id)
+        guard let slot = byID.slot(of: id, hash: hash) else {
             let index = lowerBound(of: element, in: 0..<elements.count)
             elements.insert(element, at: index)
             columns.apply(.insert(element, at: index))
-            byID[element.id] = element
+            byID.insertNew(.init(hash: hash, id: id, element: element))
             return ChangeIndices(insertions: [index])
         }
+        let old = byID[slot: slot]
         let new = keepingLocalValues ? element.replacingLocalValues(old.localValues) : element
         let from = index(ofStored: old)
-        byID[new.id] = new
+        byID[slot: slot] = new
         let to: Int
         switch order.compareKeys(new, old) {
         case .orderedSame: to = from
@@ -144,7 +148,7 @@ package struct SortedStore<Element: ImmutableModel & Identifiable>: Sendable whe
     ///
     /// - Complexity: O(log *n*) comparisons and one move of the objects after it.
     package mutating func remove(id: Element.ID) -> (Element, ChangeIndices<Element>)? {
-        guard let old = byID.removeValue(forKey: id) else { return nil }
+        guard let old = byID.removeValue(forID: id) else { return nil }
         let index = index(ofStored: old)
         elements.remove(at: index)
         columns.apply(.remove(at: index))

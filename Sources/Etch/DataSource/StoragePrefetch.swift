@@ -89,10 +89,17 @@ enum StoragePrefetch {
         var start = indices.lowerBound
         while start < indices.upperBound {
             let end = Swift.min(start + chunk, indices.upperBound)
-            load(start..<end, .storage, extent: extent)
-            if loadingKeys { load(start..<end, .keys, extent: extent) }
+            load(start..<end, loadingKeys: loadingKeys, extent: extent)
             body(start..<end)
             start = end
         }
+    }
+
+    /// Loads the storage of the models at `indices`, then their keys when `loadingKeys`:
+    /// one chunk's loads, for a loop that walks the chunks itself.
+    @inlinable @inline(__always)
+    static func load(_ indices: Range<Int>, loadingKeys: Bool, extent: (Int, Part) -> Range<UInt>) {
+        load(indices, .storage, extent: extent)
+        if loadingKeys { load(indices, .keys, extent: extent) }
     }
 }
