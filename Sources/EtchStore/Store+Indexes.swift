@@ -34,7 +34,7 @@ extension Store {
         if index == nil { index = try Self.index(of: table, on: keyPath, kind: .unique) }
         guard let index else { return [] }
         if let objects = index.objects(withKey: value.indexKey) { return objects }
-        return index.ids(withKey: value.indexKey).compactMap(table.object)
+        return table.objects(index.ids(withKey: value.indexKey))
     }
 
     /// The objects of a `@sorted` field's range, in value order (ties by id), after `offset`
@@ -119,7 +119,7 @@ extension Store {
             to: upper.map { IndexBound(key: $0, isInclusive: true) },
             reversed: order == .reverse,
             offset: offset, limit: limit)
-        return ids.compactMap(table.object)
+        return table.objects(ids)
     }
 
     static func index<Model: IdentifiedModel>(

@@ -56,7 +56,7 @@ extension Store {
             guard let index = table.indexes.first(where: { $0.index.name == name && $0.index.kind != .sorted }) else {
                 return Array(table.objects.values)
             }
-            return keys.flatMap { key in index.objects(withKey: key) ?? index.ids(withKey: key).compactMap(table.object)
+            return keys.flatMap { key in index.objects(withKey: key) ?? table.objects(index.ids(withKey: key))
             }
         case .range(_, let name, let group, let lower, let upper):
             guard let index = table.indexes.first(where: { $0.index.name == name && $0.index.kind == .sorted }) else {
@@ -64,7 +64,7 @@ extension Store {
             }
             let entries = index.groups[group ?? .null]
             let ids = entries?.ids(from: lower, to: upper, reversed: false, offset: 0, limit: nil) ?? []
-            return ids.compactMap(table.object)
+            return table.objects(ids)
         case .union(let plans):
             return plans.flatMap { candidates(of: $0, in: table) }
         }

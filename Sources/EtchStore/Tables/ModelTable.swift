@@ -28,6 +28,21 @@ final class ModelTable<Model: IdentifiedModel> {
     /// The object with an id key.
     func object(_ id: IndexKey) -> Model? { objects[id] }
 
+    /// The objects with these id keys, in their order; ids without an object are skipped.
+    ///
+    /// One loop over the table's own dictionary, rather than `ids.compactMap(object)`: this
+    /// code is generic over the model and not specialized, and through a closure each lookup
+    /// fetched the dictionary's type metadata again, which cost more than the lookup.
+    func objects(_ ids: [IndexKey]) -> [Model] {
+        let objects = objects
+        var found: [Model] = []
+        found.reserveCapacity(ids.count)
+        for id in ids {
+            if let object = objects[id] { found.append(object) }
+        }
+        return found
+    }
+
     /// Every object, in id order.
     /// - Complexity: O(*n* log *n*).
     var allInIDOrder: [Model] {
