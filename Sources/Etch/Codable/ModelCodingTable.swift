@@ -24,6 +24,12 @@ final class ModelCodingTable: Sendable {
     let fieldsCheckedAfterDecoding: [any _AnyModelField]
     /// Finds a key's position in ``keys``.
     let index: ModelKeyIndex
+    /// Whether a declared key has a byte above ASCII: then a key of other bytes may still
+    /// equal it as a Swift `String` (canonical equivalence), as `Decoder`s compare names.
+    let hasNonASCIIKey: Bool
+    /// The position in ``keys`` of each key, found by `String` equality (canonical
+    /// equivalence) rather than by bytes; see ``positionOfEquivalentKey(_:)``.
+    private let positionsByEquality: [String: Int]
 
     /// Makes the table of a model's fields.
     init(fields: [any _AnyModelField]) {
@@ -45,6 +51,27 @@ final class ModelCodingTable: Sendable {
         self.requiredFields = codable.indices.filter { !mayBeAbsent[$0] }
         self.fieldsCheckedAfterDecoding = others
         self.index = ModelKeyIndex(keys: keys)
+        self.hasNonASCIIKey = keys.contains { !Self.isASCII($0) }
+        var positionsByEquality: [String: Int] = [:]
+        for (position, key) in keys.enumerated() where positionsByEquality[key] == nil {
+            positionsByEquality[key] = position
+        }
+        self.positionsByEquality = positionsByEquality
+    }
+
+    /// For a key an object lists that no declared key matches byte for byte: the position
+    /// of a declared key it nevertheless equals as a Swift `String` (`"cafe\u{301}"` and
+    /// `"café"`), if any. A `Decoder` asked for the declared key by name would hand over
+    /// this key's value; Etch compares keys by their bytes, so that field is absent.
+    func positionOfEquivalentKey(_ key: String) -> Int? {
+        // Two ASCII strings are equal only when their bytes are.
+        guard hasNonASCIIKey || !Self.isASCII(key) else { return nil }
+        return positionsByEquality[key]
+    }
+
+    /// Whether every byte of `key` is ASCII.
+    static func isASCII(_ key: String) -> Bool {
+        key.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// The position in ``fields`` of the field whose key has `key`'s bytes, if one is declared.

@@ -30,8 +30,15 @@ extension ModelDictionary {
         let undeclared = container.allKeys
         self = try withUnsafeTemporaryAllocation(of: Int.self, capacity: table.fields.count) {
             let placement = KeyPlacement(fieldCount: table.fields.count, scratch: $0)
+            // A listed key equal to a declared one as a `String` but not in bytes is no field's
+            // key; read by name, the field would get its value.
+            for key in undeclared {
+                if let field = table.positionOfEquivalentKey(key.stringValue) {
+                    placement.fields[field] = KeyPlacement.absent
+                }
+            }
             var object = ModelDictionaryBuilder(capacity: table.fields.count + undeclared.count)
-            for field in table.fields.indices {
+            for field in table.fields.indices where placement.fields[field] != KeyPlacement.absent {
                 let key = Container.Key(declared: table.keys[field])
                 var proven = true
                 let value: ModelValue

@@ -1,16 +1,3 @@
-/// What setting a declared field to a value does to a checked dictionary.
-@usableFromInline
-enum _FieldChange {
-    /// Nothing: the field already reads and writes as the value.
-    case none
-    /// The key goes: an optional set to `nil`.
-    case remove
-    /// The stored value is replaced.
-    case replace(ModelValue)
-    /// The absent key is added with the value.
-    case add(ModelValue)
-}
-
 extension ModelDictionary {
     /// What setting `field` to `value` changes, by the rules of the generated setters.
     ///
@@ -29,10 +16,10 @@ extension ModelDictionary {
             return .none
         }
         if let current {
-            // One comparison is enough: `stored` is already as the field writes it, so a
-            // `current` equal to it also writes as it. The bits are compared first, as
-            // setting a field to the value it holds is common.
-            if ModelStorage.sameBits(of: current, stored) { return .none }
+            // Equal bits, or equal values, change nothing (the bits first: setting a field to
+            // the value it holds is common). Otherwise one conversion tells: `stored` is
+            // already as the field writes it.
+            if ModelStorage.sameBits(of: current, stored) || current == stored { return .none }
             let written = Value(_checked: current, context: field.context, proof: _CheckedProof())
                 .modelValue(context: field.context)
             return written == stored ? .none : .replace(stored)
@@ -69,5 +56,4 @@ extension ModelDictionary {
         case .add(let stored): setValue(stored, atPath: field.path)
         }
     }
-
 }

@@ -114,7 +114,8 @@ extension ModelStorage {
                 from: parent.baseAddress! + position, byteCount: MemoryLayout<ModelValue>.stride)
             _ = extra
         }
-        if position < 64 {
+        // The mask covers the positions the parent has, below 64; the others are compared.
+        if position < Swift.min(64, parent.count) {
             let bit: UInt64 = 1 << UInt64(position)
             if shared {
                 headerAddress.pointee.ownValues &= ~bit

@@ -13,9 +13,10 @@ struct ModelStorageHeader {
     /// A retained ``ModelStorage`` whose values this one shares bit for bit where they are
     /// the same, or 0; see ``ModelStorage/sharingCopy(capacity:)``.
     @usableFromInline var parent: UInt
-    /// With a ``parent``: bit *p* is set when the value at position *p* (below 64) is this
-    /// buffer's own, not the parent's, so freeing a copy releases its own values without
-    /// comparing every value with the parent's. Positions from 64 on are compared.
+    /// With a ``parent``: bit *p* is set when the value at position *p* is this buffer's own,
+    /// not the parent's, for the positions below 64 that the parent has (others are
+    /// compared), so freeing a copy releases its own values without comparing each one with
+    /// the parent's. Only ``ModelStorage/replaceValue(at:with:)`` writes such a position.
     @usableFromInline var ownValues: UInt64
 
     @inlinable
@@ -110,8 +111,7 @@ final class ModelStorage: ManagedBuffer<ModelStorageHeader, ModelValue> {
             let masked = Swift.min(count, parent.count, 64)
             var own = headerAddress.pointee.ownValues
             while own != 0 {
-                let position = own.trailingZeroBitCount
-                if position < masked { (elements + position).deinitialize(count: 1) }
+                (elements + own.trailingZeroBitCount).deinitialize(count: 1)
                 own &= own - 1
             }
             for position in masked..<count where !Self.value(at: position, of: elements, isSharedWith: parent) {
