@@ -157,9 +157,7 @@ extension ModelDictionary {
                     return
                 }
             }
-            if field.defaultValue == nil, Value.valueForMissingKey == nil {
-                throw ModelError(.missingKey(expected: Value.typeDescription), at: field.keyPath)
-            }
+            try Self.validateAbsence(of: field)
             return
         }
         if field.path.count > 1 {
@@ -184,7 +182,18 @@ extension ModelDictionary {
             } catch {
                 throw error.prefixed(by: field.keyPath)
             }
-        } else if field.defaultValue == nil, Value.valueForMissingKey == nil {
+        } else {
+            try Self.validateAbsence(of: field)
+        }
+    }
+
+    /// Checks that the field may be absent (or read its `null` as its default): it has a
+    /// default, or is optional.
+    ///
+    /// - Throws: ``ModelError`` for a missing required key, with the field's key path.
+    @inlinable
+    static func validateAbsence<Value>(of field: ModelField<Value>) throws(ModelError) {
+        if field.defaultValue == nil, Value.valueForMissingKey == nil {
             throw ModelError(.missingKey(expected: Value.typeDescription), at: field.keyPath)
         }
     }

@@ -27,12 +27,6 @@ final class ConvertedValues: ManagedBuffer<Int, UInt> {
         }
     }
 
-    /// The box in the slot at `position`, if one was kept.
-    @inlinable
-    func box(at position: Int) -> _ConvertedValueBox? {
-        slot(at: position).pointee.object(as: _ConvertedValueBox.self)
-    }
-
     /// Keeps `box` at `position` unless another thread kept one first; returns the one kept.
     @usableFromInline
     func keep(_ box: _ConvertedValueBox, at position: Int) -> _ConvertedValueBox {
