@@ -8,12 +8,17 @@ extension ImmutableModel {
     /// value fits (a `String` field read as a string) is not checked again; see
     /// ``ModelDictionary/init(decoding:checked:)``.
     ///
+    /// Any `Decoder` works. Under Foundation's `JSONDecoder` and `PropertyListDecoder`, which
+    /// leave out keys a key type cannot make, only the undeclared keys are listed; under others
+    /// every key is (see ``CodableKeyListing``).
+    ///
     /// - Throws: `DecodingError.dataCorrupted` wrapping the ``ModelError`` when a declared
     ///   field is missing or of the wrong type.
     public init(from decoder: any Decoder) throws {
         var checked = true
-        let dictionary = try ModelDictionary(
-            decoding: try decoder.container(keyedBy: ModelCodingKey<Self>.self), checked: &checked)
+        let dictionary = try CodableKeyListing.with(CodableKeyListing.forDecoder(decoder)) {
+            try ModelDictionary(decoding: decoder, model: Self.self, checked: &checked)
+        }
         if checked {
             self.init(_checkedDictionary: dictionary, localValues: LocalValues(), proof: _CheckedProof())
         } else {

@@ -7,6 +7,9 @@
 /// empty. Listing every key cost `JSONDecoder` a fifth of a model's decoding, as its keys
 /// are copied into an array of `any CodingKey` and cast back one by one. The declared keys
 /// are read by name, as a hand-written `Codable` type reads its own.
+///
+/// Only decoders known to leave out the keys they cannot make get this key; see
+/// ``CodableKeyListing``.
 struct ModelCodingKey<Model: ImmutableModel>: DeclaredCodingKey, Sendable {
     /// The key.
     let stringValue: String
@@ -22,6 +25,9 @@ struct ModelCodingKey<Model: ImmutableModel>: DeclaredCodingKey, Sendable {
         guard Model._schema.position(ofDeclaredKey: stringValue) == nil else { return nil }
         self.stringValue = stringValue
     }
+
+    /// `false`: the declared keys cannot be made.
+    static var listsDeclaredKeys: Bool { false }
 
     /// `nil`: an object's keys are strings.
     var intValue: Int? { nil }

@@ -20,6 +20,25 @@ extension ModelDictionary {
         try self.init(decodingModel: container, table: Model._schema.codingTable, checked: &checked)
     }
 
+    /// Decodes a model's object as ``init(decoding:checked:)`` does, from a container that
+    /// lists every key, the declared ones too (see ``CodableKeyListing``).
+    init<Model: ImmutableModel>(
+        decoding container: KeyedDecodingContainer<AnyCodingKey>, model _: Model.Type, checked: inout Bool
+    ) throws {
+        try self.init(decodingModel: container, table: Model._schema.codingTable, checked: &checked)
+    }
+
+    /// Decodes a model's object from a decoder, listing its keys as ``CodableKeyListing/current`` says.
+    init<Model: ImmutableModel>(decoding decoder: any Decoder, model: Model.Type, checked: inout Bool) throws {
+        switch CodableKeyListing.current {
+        case .undeclared:
+            try self.init(decoding: try decoder.container(keyedBy: ModelCodingKey<Model>.self), checked: &checked)
+        case .every:
+            try self.init(
+                decoding: try decoder.container(keyedBy: AnyCodingKey.self), model: Model.self, checked: &checked)
+        }
+    }
+
     /// The work of ``init(decoding:checked:)``, generic over the container rather than the
     /// model: the container's type and conformance then come with the call, once per object.
     /// Reached through the model, they were looked up in the runtime's caches for every
@@ -27,7 +46,8 @@ extension ModelDictionary {
     private init<Container: KeyedDecodingContainerProtocol>(
         decodingModel container: Container, table: ModelCodingTable, checked: inout Bool
     ) throws where Container.Key: DeclaredCodingKey {
-        let undeclared = container.allKeys
+        var undeclared = container.allKeys
+        if Container.Key.listsDeclaredKeys { undeclared.removeAll { table.position(ofKey: $0.stringValue) != nil } }
         self = try withUnsafeTemporaryAllocation(of: Int.self, capacity: table.fields.count) {
             let placement = KeyPlacement(fieldCount: table.fields.count, scratch: $0)
             // A listed key equal to a declared one as a `String` but not in bytes is no field's

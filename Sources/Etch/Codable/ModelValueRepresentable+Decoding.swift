@@ -197,10 +197,18 @@ extension ImmutableModel {
     public static func _decodeModelValue<Container: KeyedDecodingContainerProtocol>(
         in container: Container, forKey key: Container.Key, checked: inout Bool
     ) throws -> ModelValue {
-        .object(
-            try ModelDictionary(
-                decoding: try container.nestedContainer(keyedBy: ModelCodingKey<Self>.self, forKey: key),
-                checked: &checked))
+        switch CodableKeyListing.current {
+        case .undeclared:
+            .object(
+                try ModelDictionary(
+                    decoding: try container.nestedContainer(keyedBy: ModelCodingKey<Self>.self, forKey: key),
+                    checked: &checked))
+        case .every:
+            .object(
+                try ModelDictionary(
+                    decoding: try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key), model: Self.self,
+                    checked: &checked))
+        }
     }
 
     /// Reads the next element of an unkeyed container, the shape of an object: the model's
@@ -208,9 +216,17 @@ extension ImmutableModel {
     public static func _decodeModelValue(in container: inout any UnkeyedDecodingContainer, checked: inout Bool)
         throws -> ModelValue
     {
-        .object(
-            try ModelDictionary(
-                decoding: try container.nestedContainer(keyedBy: ModelCodingKey<Self>.self), checked: &checked))
+        switch CodableKeyListing.current {
+        case .undeclared:
+            .object(
+                try ModelDictionary(
+                    decoding: try container.nestedContainer(keyedBy: ModelCodingKey<Self>.self), checked: &checked))
+        case .every:
+            .object(
+                try ModelDictionary(
+                    decoding: try container.nestedContainer(keyedBy: AnyCodingKey.self), model: Self.self,
+                    checked: &checked))
+        }
     }
 }
 
