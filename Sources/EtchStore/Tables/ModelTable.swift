@@ -120,6 +120,33 @@ final class ModelTable<Model: IdentifiedModel> {
         return index
     }
 
+    /// The position in ``indexes`` of the first index of a kind that `matches`.
+    ///
+    /// The states are read in place, through the array's buffer, and only indexes of the
+    /// kind are passed to `matches`: this code is generic over the model and not specialized,
+    /// so `first(where:)` or a subscript copies each state it passes, and `matches` the index
+    /// it is given (a retain and a release per dictionary, string and closure), which cost
+    /// more than the range read that follows.
+    func indexPosition(of kind: ModelIndex<Model>.Kind, where matches: (ModelIndex<Model>) -> Bool) -> Int? {
+        indexes.withUnsafeBufferPointer { states in
+            states.indices.first { states[$0].index.kind == kind && matches(states[$0].index) }
+        }
+    }
+
+    /// The objects of a range of one group of the `@sorted` index at `position` in
+    /// ``indexes``, in key order or its reverse, after skipping `offset` and at most `limit`
+    /// of them; read in place, as ``indexPosition(of:where:)`` reads.
+    /// - Complexity: O(log *n* + *k*) for *k* objects returned.
+    func sortedObjects(
+        indexAt position: Int, group: IndexKey, from lower: IndexBound?, to upper: IndexBound?, reversed: Bool,
+        offset: Int, limit: Int?
+    ) -> [Model] {
+        indexes.withUnsafeBufferPointer { states in
+            states[position].groups[group]?.objects(
+                from: lower, to: upper, reversed: reversed, offset: offset, limit: limit) ?? []
+        }
+    }
+
     /// The index on `keyPath` of a kind, if the model has one.
     func index(on keyPath: AnyKeyPath, kind: ModelIndex<Model>.Kind) -> IndexState<Model>? {
         indexes.first { $0.index.kind == kind && $0.index.value.keyPath == keyPath }
