@@ -95,9 +95,18 @@ final class ModelTable<Model: IdentifiedModel> {
 
     /// Fills an empty table with many objects at once, building each index in one pass.
     /// - Complexity: O(*n* log *n*).
+    ///
+    /// The ids are sorted with the positions of their objects in `loaded`, both of concrete
+    /// types, so the sort is specialized; sorting the table's keys and looking each object up
+    /// went through the generic dictionary's value witnesses for every object.
     func load(_ loaded: [Model]) {
-        for object in loaded { objects[object.id.indexKey] = object }
-        let pairs = objects.keys.sorted().map { (id: $0, object: objects[$0]!) }
+        var positions: [IndexKey: Int] = [:]
+        positions.reserveCapacity(loaded.count)
+        // The last object of an id wins, as it would in the table.
+        for (position, object) in loaded.enumerated() { positions[object.id.indexKey] = position }
+        let pairs = positions.sorted { $0.key < $1.key }.map { (id: $0.key, object: loaded[$0.value]) }
+        objects.reserveCapacity(pairs.count)
+        for (id, object) in pairs { objects[id] = object }
         indexes = indexes.map { IndexState($0.index, building: pairs) }
     }
 
