@@ -58,12 +58,10 @@ extension Store {
         let table = try tables.table(of: type)
         let target: AnyKeyPath = keyPath
         guard
-            let index = table.indexes.first(where: {
-                $0.index.kind == .sorted && $0.index.groupBy == nil && $0.index.value.keyPath == target
-            })
+            let index = table.indexPosition(of: .sorted, where: { $0.groupBy == nil && $0.value.keyPath == target })
         else { throw Self.noIndex(Model.self, keyPath, "sorted") }
         return Self.range(
-            in: table, index: index, group: .null, lower: lower?.indexKey, upper: upper?.indexKey, order: order,
+            in: table, indexAt: index, group: .null, lower: lower?.indexKey, upper: upper?.indexKey, order: order,
             limit: limit, offset: offset)
     }
 
@@ -83,12 +81,10 @@ extension Store {
         let table = try tables.table(of: type)
         let target: AnyKeyPath = keyPath
         guard
-            let index = table.indexes.first(where: {
-                $0.index.kind == .sorted && $0.index.groupBy != nil && $0.index.value.keyPath == target
-            })
+            let index = table.indexPosition(of: .sorted, where: { $0.groupBy != nil && $0.value.keyPath == target })
         else { throw Self.noIndex(Model.self, keyPath, "grouped sorted") }
         return Self.range(
-            in: table, index: index, group: group.indexKey, lower: lower?.indexKey, upper: upper?.indexKey,
+            in: table, indexAt: index, group: group.indexKey, lower: lower?.indexKey, upper: upper?.indexKey,
             order: order, limit: limit, offset: offset)
     }
 
@@ -108,18 +104,19 @@ extension Store {
         try tables.table(of: Model.self).addIndex(index)
     }
 
+    /// The objects of a range of one group of the sorted index at `position` in the table's
+    /// indexes.
     static func range<Model: IdentifiedModel>(
-        in table: ModelTable<Model>, index: IndexState<Model>, group: IndexKey, lower: IndexKey?, upper: IndexKey?,
+        in table: ModelTable<Model>, indexAt position: Int, group: IndexKey, lower: IndexKey?, upper: IndexKey?,
         order: SortOrder, limit: Int?, offset: Int
     ) -> [Model] {
-        guard let entries = index.groups[group] else { return [] }
         if let lower, let upper, upper < lower { return [] }
-        let ids = entries.ids(
+        return table.sortedObjects(
+            indexAt: position, group: group,
             from: lower.map { IndexBound(key: $0, isInclusive: true) },
             to: upper.map { IndexBound(key: $0, isInclusive: true) },
             reversed: order == .reverse,
             offset: offset, limit: limit)
-        return table.objects(ids)
     }
 
     static func index<Model: IdentifiedModel>(

@@ -59,12 +59,12 @@ extension Store {
             return keys.flatMap { key in index.objects(withKey: key) ?? table.objects(index.ids(withKey: key))
             }
         case .range(_, let name, let group, let lower, let upper):
-            guard let index = table.indexes.first(where: { $0.index.name == name && $0.index.kind == .sorted }) else {
+            guard let position = table.indexPosition(of: .sorted, where: { $0.name == name }) else {
                 return Array(table.objects.values)
             }
-            let entries = index.groups[group ?? .null]
-            let ids = entries?.ids(from: lower, to: upper, reversed: false, offset: 0, limit: nil) ?? []
-            return table.objects(ids)
+            return table.sortedObjects(
+                indexAt: position, group: group ?? .null, from: lower, to: upper, reversed: false, offset: 0,
+                limit: nil)
         case .union(let plans):
             return plans.flatMap { candidates(of: $0, in: table) }
         }

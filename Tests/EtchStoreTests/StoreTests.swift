@@ -100,6 +100,26 @@ extension StoreTests {
             try await store.sorted(Album.self, by: \.year, inGroup: Ref(Self.miles)).map(\.id) == ["b4", "b1", "b5"])
     }
 
+    @Test func rangesGiveTheObjectsAsLastWrittenWhenTheirKeysStay() async throws {
+        let store = try await Self.filledStore()
+        // Neither change moves b1 or b2 in the rating index or in Nina's years.
+        try await store.write { tx in
+            try tx.update(Album.self, id: "b1") { $0.copyWith(title: "Pastel Blues") }
+            try tx.update(Album.self, id: "b2") { $0.copyWith(isPlaying: true) }
+        }
+        let byRating = try await store.sorted(Album.self, by: \.rating, from: 4.0, through: 4.5)
+        #expect(byRating.map(\.id) == ["b2", "b6", "b1", "b5"])
+        #expect(byRating.map(\.title) == ["Album b2", "Album b6", "Pastel Blues", "Album b5"])
+        #expect(byRating.map(\.isPlaying) == [true, false, false, false])
+        let ninas = try await store.sorted(Album.self, by: \.year, inGroup: Ref(Self.nina), order: .reverse)
+        #expect(ninas.map(\.title) == ["Album b3", "Pastel Blues", "Album b2"])
+        #expect(ninas.map(\.isPlaying) == [false, false, true])
+        // A query answered by the range evaluates its predicate on what the index holds.
+        let renamed = StoreQuery<Album>(predicate: #Predicate { $0.rating >= 4.5 && $0.title == "Pastel Blues" })
+        #expect(try await store.plan(for: renamed).description == "range Album.rating in [4.5, …)")
+        #expect(try await store.fetch(renamed).map(\.id) == ["b1"])
+    }
+
     @Test func aNilGroupIsAGroupOfItsOwn() async throws {
         let store = try Store(models: EtchModels.all)
         try await store.write { tx in

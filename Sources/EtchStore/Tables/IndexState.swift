@@ -8,8 +8,8 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     private(set) var objectsByKey: [IndexKey: IDOrderedObjects<Model>] = [:]
     /// `@unique`: the id holding each value; `nil` values are not constrained.
     private(set) var idByKey: [IndexKey: IndexKey] = [:]
-    /// `@sorted`: the entries of each group (one group, `.null`, when not grouped).
-    private(set) var groups: [IndexKey: SortedEntries] = [:]
+    /// `@sorted`: the entries and objects of each group (one group, `.null`, when not grouped).
+    private(set) var groups: [IndexKey: SortedEntries<Model>] = [:]
 
     init(_ index: ModelIndex<Model>) {
         self.index = index
@@ -30,11 +30,12 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
                 if key != .null { idByKey[key] = id }
             }
         case .sorted:
-            var entries: [IndexKey: [SortedEntry]] = [:]
-            for (id, object) in objects {
-                entries[group(of: object), default: []].append(SortedEntry(key: index.value.key(object), id: id))
+            var members: [IndexKey: [(entry: SortedEntry, position: Int)]] = [:]
+            for (position, (id, object)) in objects.enumerated() {
+                let entry = SortedEntry(key: index.value.key(object), id: id)
+                members[group(of: object), default: []].append((entry, position))
             }
-            groups = entries.mapValues { SortedEntries(unsorted: $0) }
+            groups = members.mapValues { SortedEntries(unsorted: $0, of: objects) }
         }
     }
 
@@ -49,7 +50,8 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         switch index.kind {
         case .index: objectsByKey[key, default: IDOrderedObjects()].set(object, for: id)
         case .unique: if key != .null { idByKey[key] = id }
-        case .sorted: groups[group(of: object), default: SortedEntries()].insert(SortedEntry(key: key, id: id))
+        case .sorted:
+            groups[group(of: object), default: SortedEntries()].insert(object, at: SortedEntry(key: key, id: id))
         }
     }
 
@@ -69,10 +71,15 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         }
     }
 
-    /// Replaces an object whose keys did not change (an `@index` holds the objects themselves).
+    /// Replaces an object whose keys did not change (an `@index` and a `@sorted` index hold
+    /// the objects themselves).
     mutating func replace(_ object: Model, id: IndexKey) {
-        guard index.kind == .index else { return }
-        objectsByKey[index.value.key(object)]?.set(object, for: id)
+        let key = index.value.key(object)
+        switch index.kind {
+        case .index: objectsByKey[key]?.set(object, for: id)
+        case .unique: break
+        case .sorted: groups[group(of: object)]?.replace(object, at: SortedEntry(key: key, id: id))
+        }
     }
 
     /// For an `@index` index: the objects with a value, in id order.

@@ -95,9 +95,18 @@ final class ModelTable<Model: IdentifiedModel> {
 
     /// Fills an empty table with many objects at once, building each index in one pass.
     /// - Complexity: O(*n* log *n*).
+    ///
+    /// The ids are sorted with the positions of their objects in `loaded`, both of concrete
+    /// types, so the sort is specialized; sorting the table's keys and looking each object up
+    /// went through the generic dictionary's value witnesses for every object.
     func load(_ loaded: [Model]) {
-        for object in loaded { objects[object.id.indexKey] = object }
-        let pairs = objects.keys.sorted().map { (id: $0, object: objects[$0]!) }
+        var positions: [IndexKey: Int] = [:]
+        positions.reserveCapacity(loaded.count)
+        // The last object of an id wins, as it would in the table.
+        for (position, object) in loaded.enumerated() { positions[object.id.indexKey] = position }
+        let pairs = positions.sorted { $0.key < $1.key }.map { (id: $0.key, object: loaded[$0.value]) }
+        objects.reserveCapacity(pairs.count)
+        for (id, object) in pairs { objects[id] = object }
         indexes = indexes.map { IndexState($0.index, building: pairs) }
     }
 
@@ -118,6 +127,33 @@ final class ModelTable<Model: IdentifiedModel> {
         for object in objects.values { index.insert(object) }
         relationIndexes[key] = index
         return index
+    }
+
+    /// The position in ``indexes`` of the first index of a kind that `matches`.
+    ///
+    /// The states are read in place, through the array's buffer, and only indexes of the
+    /// kind are passed to `matches`: this code is generic over the model and not specialized,
+    /// so `first(where:)` or a subscript copies each state it passes, and `matches` the index
+    /// it is given (a retain and a release per dictionary, string and closure), which cost
+    /// more than the range read that follows.
+    func indexPosition(of kind: ModelIndex<Model>.Kind, where matches: (ModelIndex<Model>) -> Bool) -> Int? {
+        indexes.withUnsafeBufferPointer { states in
+            states.indices.first { states[$0].index.kind == kind && matches(states[$0].index) }
+        }
+    }
+
+    /// The objects of a range of one group of the `@sorted` index at `position` in
+    /// ``indexes``, in key order or its reverse, after skipping `offset` and at most `limit`
+    /// of them; read in place, as ``indexPosition(of:where:)`` reads.
+    /// - Complexity: O(log *n* + *k*) for *k* objects returned.
+    func sortedObjects(
+        indexAt position: Int, group: IndexKey, from lower: IndexBound?, to upper: IndexBound?, reversed: Bool,
+        offset: Int, limit: Int?
+    ) -> [Model] {
+        indexes.withUnsafeBufferPointer { states in
+            states[position].groups[group]?.objects(
+                from: lower, to: upper, reversed: reversed, offset: offset, limit: limit) ?? []
+        }
     }
 
     /// The index on `keyPath` of a kind, if the model has one.

@@ -14,19 +14,39 @@ struct SortedEntry: Sendable, Comparable {
 
 /// The objects of one group of a sorted index, in key order (ties by id), kept sorted by
 /// binary search on every change.
-struct SortedEntries: Sendable {
+///
+/// The group holds the objects themselves beside their entries, as ``IDOrderedObjects``
+/// does, so a range is one slice of an array: no lookup by id in the table, whose
+/// dictionary is generic over the model and costs a hash, a key copy and a cache miss
+/// per object.
+struct SortedEntries<Model: Sendable>: Sendable {
+    /// The entries, in order.
     private(set) var entries: [SortedEntry] = []
+    /// The object of each entry, at the same position.
+    private(set) var objects: [Model] = []
 
     init() {}
 
-    /// The group of entries in any order, sorted once.
-    init(unsorted: [SortedEntry]) {
-        entries = unsorted.sorted()
+    /// The group of `members` in any order, sorted once, each the entry of the object at its
+    /// position in `objects`.
+    ///
+    /// The members are sorted by position rather than with their objects: a sort of a concrete
+    /// type is specialized, one that moves objects goes through their value witnesses.
+    init(unsorted members: [(entry: SortedEntry, position: Int)], of objects: [(id: IndexKey, object: Model)]) {
+        let sorted = members.sorted { $0.entry < $1.entry }
+        entries = sorted.map(\.entry)
+        self.objects = sorted.map { objects[$0.position].object }
     }
 
     /// The position of the first entry not before `entry`.
     private func position(of entry: SortedEntry) -> Int {
         entries.partitionIndex { $0 < entry }
+    }
+
+    /// The position of `entry`, if the group holds it.
+    private func existingPosition(of entry: SortedEntry) -> Int? {
+        let index = position(of: entry)
+        return index < entries.count && entries[index] == entry ? index : nil
     }
 
     /// The position of the first entry whose key is not before `key` (or, when
@@ -35,17 +55,26 @@ struct SortedEntries: Sendable {
         entries.partitionIndex { afterEqual ? $0.key <= key : $0.key < key }
     }
 
-    /// Adds an entry at its place.
+    /// Adds an object at its entry's place.
     /// - Complexity: O(log *n*) comparisons and one memory move.
-    mutating func insert(_ entry: SortedEntry) {
-        entries.insert(entry, at: position(of: entry))
+    mutating func insert(_ object: Model, at entry: SortedEntry) {
+        let index = position(of: entry)
+        entries.insert(entry, at: index)
+        objects.insert(object, at: index)
     }
 
-    /// Removes an entry if present.
+    /// Replaces the object of an entry, if present, whose key did not change.
+    /// - Complexity: O(log *n*) comparisons.
+    mutating func replace(_ object: Model, at entry: SortedEntry) {
+        if let index = existingPosition(of: entry) { objects[index] = object }
+    }
+
+    /// Removes an entry and its object, if present.
     /// - Complexity: O(log *n*) comparisons and one memory move.
     mutating func remove(_ entry: SortedEntry) {
-        let index = position(of: entry)
-        if index < entries.count, entries[index] == entry { entries.remove(at: index) }
+        guard let index = existingPosition(of: entry) else { return }
+        entries.remove(at: index)
+        objects.remove(at: index)
     }
 
     /// Whether the group holds nothing.
@@ -55,18 +84,43 @@ struct SortedEntries: Sendable {
     /// `offset` and at most `limit` of them.
     /// - Complexity: O(log *n* + *k*) for *k* ids returned.
     func ids(from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?) -> [IndexKey] {
+        let positions = positions(from: lower, to: upper, reversed: reversed, offset: offset, limit: limit)
+        let ids = entries[positions].map(\.id)
+        return reversed ? ids.reversed() : ids
+    }
+
+    /// The objects whose keys lie within the bounds, in key order or its reverse, after
+    /// skipping `offset` and at most `limit` of them.
+    ///
+    /// A reversed range is copied backwards in one pass, not copied then reversed: this code
+    /// is generic over the model and not specialized, so every extra copy of an object goes
+    /// through its value witnesses.
+    /// - Complexity: O(log *n* + *k*) for *k* objects returned.
+    func objects(from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?) -> [Model] {
+        let positions = positions(from: lower, to: upper, reversed: reversed, offset: offset, limit: limit)
+        guard reversed else { return Array(objects[positions]) }
+        var found: [Model] = []
+        found.reserveCapacity(positions.count)
+        for position in positions.reversed() { found.append(objects[position]) }
+        return found
+    }
+
+    /// The positions of a range's entries after skipping `offset` (from the end when
+    /// `reversed`) and at most `limit` of them, ascending.
+    private func positions(
+        from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?
+    ) -> Range<Int> {
         let start = lower.map { position(ofKey: $0.key, afterEqual: !$0.isInclusive) } ?? 0
         let end = upper.map { position(ofKey: $0.key, afterEqual: $0.isInclusive) } ?? entries.count
-        guard start < end else { return [] }
+        guard start < end else { return 0..<0 }
         let count = end - start
         let skipped = min(max(offset, 0), count)
         let taken = min(count - skipped, max(limit ?? Int.max, 0))
-        guard taken > 0 else { return [] }
         if reversed {
             let last = end - skipped
-            return entries[(last - taken)..<last].reversed().map(\.id)
+            return (last - taken)..<last
         }
         let first = start + skipped
-        return entries[first..<(first + taken)].map(\.id)
+        return first..<(first + taken)
     }
 }

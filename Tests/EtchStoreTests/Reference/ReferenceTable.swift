@@ -30,17 +30,17 @@ struct ReferenceTable<Model: IdentifiedModel> where Model.ID: Comparable {
         objects[new.id] = new
     }
 
-    /// The ids of the objects `belongs` admits whose `value` lies between `lower` and `upper`,
-    /// in value order (ties by id) or its reverse, after `offset` and at most `limit` of them.
+    /// The objects `belongs` admits whose `value` lies between `lower` and `upper`, in value
+    /// order (ties by id) or its reverse, after `offset` and at most `limit` of them.
     func range<Value: Comparable>(
         by value: (Model) -> Value, where belongs: (Model) -> Bool, _ query: RangeQuery<Value>
-    ) -> [Model.ID] {
+    ) -> [Model] {
         let members = objects.values.filter { object in
             let key = value(object)
             return belongs(object) && query.lower.map { $0 <= key } ?? true && query.upper.map { key <= $0 } ?? true
         }
         let ascending = members.sorted { value($0) != value($1) ? value($0) < value($1) : $0.id < $1.id }
         let ordered = query.order == .forward ? ascending : ascending.reversed()
-        return ordered.dropFirst(query.offset).prefix(query.limit ?? .max).map(\.id)
+        return Array(ordered.dropFirst(query.offset).prefix(query.limit ?? .max))
     }
 }
