@@ -14,8 +14,11 @@ extension Store {
         _ type: Model.Type, _ keyPath: KeyPath<Model, Value>, _ value: Value
     ) throws(StoreError) -> Model? {
         let table = try tables.table(of: type)
-        let index = try Self.index(of: table, on: keyPath, kind: .unique)
-        return index.ids(withKey: value.indexKey).first.flatMap(table.object)
+        let target: AnyKeyPath = keyPath
+        guard let position = table.indexPosition(of: .unique, where: { $0.value.keyPath == target }) else {
+            throw Self.noIndex(Model.self, keyPath, "unique")
+        }
+        return table.object(uniqueIndexAt: position, withKey: value.indexKey)
     }
 
     /// The objects whose `@index` (or `@unique`) field holds a value, in id order.
@@ -30,11 +33,12 @@ extension Store {
         _ type: Model.Type, where keyPath: KeyPath<Model, Value>, is value: Value
     ) throws(StoreError) -> [Model] {
         let table = try tables.table(of: type)
-        var index = table.index(on: keyPath, kind: .index)
-        if index == nil { index = try Self.index(of: table, on: keyPath, kind: .unique) }
-        guard let index else { return [] }
-        if let objects = index.objects(withKey: value.indexKey) { return objects }
-        return table.objects(index.ids(withKey: value.indexKey))
+        let target: AnyKeyPath = keyPath
+        guard
+            let position = table.indexPosition(of: .index, where: { $0.value.keyPath == target })
+                ?? table.indexPosition(of: .unique, where: { $0.value.keyPath == target })
+        else { throw Self.noIndex(Model.self, keyPath, "unique") }
+        return table.objects(indexAt: position, withKey: value.indexKey)
     }
 
     /// The objects of a `@sorted` field's range, in value order (ties by id), after `offset`
@@ -117,13 +121,6 @@ extension Store {
             to: upper.map { IndexBound(key: $0, isInclusive: true) },
             reversed: order == .reverse,
             offset: offset, limit: limit)
-    }
-
-    static func index<Model: IdentifiedModel>(
-        of table: ModelTable<Model>, on keyPath: AnyKeyPath, kind: ModelIndex<Model>.Kind
-    ) throws(StoreError) -> IndexState<Model> {
-        guard let index = table.index(on: keyPath, kind: kind) else { throw noIndex(Model.self, keyPath, "\(kind)") }
-        return index
     }
 
     static func noIndex<Model: IdentifiedModel>(_ type: Model.Type, _ keyPath: AnyKeyPath, _ kind: String) -> StoreError

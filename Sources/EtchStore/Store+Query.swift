@@ -53,11 +53,11 @@ extension Store {
         case .scan: return Array(table.objects.values)
         case .empty: return []
         case .lookup(_, let name, let keys):
-            guard let index = table.indexes.first(where: { $0.index.name == name && $0.index.kind != .sorted }) else {
-                return Array(table.objects.values)
-            }
-            return keys.flatMap { key in index.objects(withKey: key) ?? table.objects(index.ids(withKey: key))
-            }
+            guard
+                let position = table.indexPosition(of: .index, where: { $0.name == name })
+                    ?? table.indexPosition(of: .unique, where: { $0.name == name })
+            else { return Array(table.objects.values) }
+            return keys.flatMap { table.objects(indexAt: position, withKey: $0) }
         case .range(_, let name, let group, let lower, let upper):
             guard let position = table.indexPosition(of: .sorted, where: { $0.name == name }) else {
                 return Array(table.objects.values)

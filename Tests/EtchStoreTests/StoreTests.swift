@@ -65,6 +65,19 @@ extension StoreTests {
             try await store.objects(Album.self, where: \.artist, is: Ref(Self.nina)).map(\.id) == ["b1", "b2", "b3"])
         #expect(try await store.objects(Album.self, where: \.genre, is: nil).map(\.id) == ["b3"])
         await #expect(throws: StoreError.self) { try await store.unique(Artist.self, \.name, "Nina Simone") }
+        // A `@unique` field answers `objects(where:)` too; a field with neither index is an error.
+        #expect(try await store.objects(Artist.self, where: \.slug, is: "miles").map(\.id) == ["a2"])
+        #expect(try await store.objects(Artist.self, where: \.slug, is: "nobody").isEmpty)
+        await #expect(
+            throws: StoreError.noIndex(model: "Artist", keyPath: "\(\Artist.name as AnyKeyPath)", kind: "unique")
+        ) {
+            try await store.objects(Artist.self, where: \.name, is: "Nina Simone")
+        }
+        await #expect(
+            throws: StoreError.noIndex(model: "Artist", keyPath: "\(\Artist.country as AnyKeyPath)", kind: "unique")
+        ) {
+            try await store.unique(Artist.self, \.country, "US")
+        }
     }
 
     @Test func sortedRangesHaveExactLimitsAndOffsets() async throws {

@@ -156,9 +156,23 @@ final class ModelTable<Model: IdentifiedModel> {
         }
     }
 
-    /// The index on `keyPath` of a kind, if the model has one.
-    func index(on keyPath: AnyKeyPath, kind: ModelIndex<Model>.Kind) -> IndexState<Model>? {
-        indexes.first { $0.index.kind == kind && $0.index.value.keyPath == keyPath }
+    /// The objects holding `key` in the `@index` or `@unique` index at `position` in
+    /// ``indexes``, in id order for an `@index`; read in place, as
+    /// ``indexPosition(of:where:)`` reads.
+    /// - Complexity: O(*k*) for *k* objects found.
+    func objects(indexAt position: Int, withKey key: IndexKey) -> [Model] {
+        let held: (objects: [Model]?, ids: [IndexKey]) = indexes.withUnsafeBufferPointer { states in
+            if let objects = states[position].objects(withKey: key) { return (objects, []) }
+            return (nil, states[position].ids(withKey: key))
+        }
+        return held.objects ?? objects(held.ids)
+    }
+
+    /// The object holding `key` in the `@unique` index at `position` in ``indexes``; read in
+    /// place, as ``indexPosition(of:where:)`` reads.
+    /// - Complexity: O(1).
+    func object(uniqueIndexAt position: Int, withKey key: IndexKey) -> Model? {
+        indexes.withUnsafeBufferPointer { states in states[position].holder(of: key) }.flatMap(object)
     }
 
     /// Adds an index at runtime, built over the objects held now.
