@@ -96,6 +96,26 @@ extension ForeignDecoderTests {
         #expect(try ValueTreeDecoder.decode(Probe.self, from: "{}").listing == .every)
     }
 
+    @Test func decodersOfBothKindsAtOnceEachListTheirOwnWay() async throws {
+        let json = Self.posts[0].json
+        let read = try Post(jsonString: json)
+        // Tasks alternate the two kinds, so the listing each task carries down and the cache
+        // of decoder types are used from many threads at once.
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<64 {
+                group.addTask {
+                    let post =
+                        task.isMultiple(of: 2)
+                        ? try ValueTreeDecoder.decode(Post.self, from: json)
+                        : try JSONDecoder().decode(Post.self, from: Data(json.utf8))
+                    return post == read
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 64 && results.allSatisfy { $0 })
+    }
+
     @Test func aPropertyListRoundTripKeepsEveryKey() throws {
         let read = try Post(jsonString: Self.posts[0].json)
         let data = try PropertyListEncoder().encode(read)
