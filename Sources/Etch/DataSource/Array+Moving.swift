@@ -41,11 +41,14 @@ extension Array {
     ///     before it; non-decreasing, and at most the number of kept elements.
     ///   - extent: The addresses an element's storage spans, loaded a chunk ahead of
     ///     releasing the removed elements (see ``StoragePrefetch``); empty for none.
+    ///   - releasingRemovedTwice: Whether each removed element holds a second reference
+    ///     that the caller forgot (see ``removeLast(_:extent:releasingTwice:)``).
     /// - Complexity: O(*n*) element moves for an array of *n* elements.
     @inlinable
     mutating func moveMerge(
         appended order: [Int], removing removals: [Int], afterKept keptBefore: [Int],
-        extent: (Element, StoragePrefetch.Part) -> Range<UInt> = { _, _ in 0..<0 }
+        extent: (Element, StoragePrefetch.Part) -> Range<UInt> = { _, _ in 0..<0 },
+        releasingRemovedTwice: Bool = false
     ) {
         let oldCount = count - order.count
         let kept = oldCount - removals.count
@@ -91,18 +94,33 @@ extension Array {
             // wait at the end, to be released with it.
             (base + kept + order.count).moveInitialize(from: removed, count: removals.count)
         }
-        removeLast(removals.count, extent: extent)
+        removeLast(removals.count, extent: extent, releasingTwice: releasingRemovedTwice)
     }
 
     /// Removes the last `count` elements, a chunk at a time, loading the storage of each
     /// chunk's elements before releasing them.
+    ///
+    /// With `releasingTwice`, each element also stands for a second reference to what it
+    /// holds, one that its owner forgot instead of releasing (a copy of a value is the same
+    /// bits, and one more reference to each object it holds): both are released here, one
+    /// right after the other, so that the element's storage is loaded once for the two.
     @inlinable
-    mutating func removeLast(_ count: Int, extent: (Element, StoragePrefetch.Part) -> Range<UInt>) {
+    mutating func removeLast(
+        _ count: Int, extent: (Element, StoragePrefetch.Part) -> Range<UInt>, releasingTwice: Bool = false
+    ) {
         var left = count
+        // The forgotten references of a chunk, as copies of its elements' bits.
+        let twins = UnsafeMutablePointer<Element>.allocate(capacity: releasingTwice ? StoragePrefetch.chunk : 0)
+        defer { twins.deallocate() }
         while left > 0 {
             let chunk = Swift.min(StoragePrefetch.chunk, left)
             withUnsafeBufferPointer { buffer in
                 StoragePrefetch.load((buffer.count - chunk)..<buffer.count, .storage) { extent(buffer[$0], $1) }
+                if releasingTwice, let base = buffer.baseAddress {
+                    UnsafeMutableRawPointer(twins).copyMemory(
+                        from: base + (buffer.count - chunk), byteCount: MemoryLayout<Element>.stride * chunk)
+                    twins.deinitialize(count: chunk)
+                }
             }
             removeLast(chunk)
             left -= chunk

@@ -73,6 +73,31 @@ extension DataSourceMergeTests {
         #expect(live.count == 0)
     }
 
+    @Test(arguments: 0..<50)
+    func moveMergeReleasesEachRemovedElementTwiceWhenAsked(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let live = LiveCount()
+        do {
+            // More than a chunk of removals, so the release goes a chunk at a time.
+            let count = Int.random(in: 0..<300, using: &random)
+            var merged = (0..<count).map { Tracked($0, live) }
+            let removals = merged.indices.filter { _ in Bool.random(using: &random) }
+            // A second reference to each removed element, forgotten, as a merge forgets its
+            // table's: the merge must release it too.
+            for index in removals { _ = Unmanaged.passRetained(merged[index]) }
+            let insertions = (0..<Int.random(in: 0..<30, using: &random)).map { Tracked(1_000 + $0, live) }
+            let afterKept = insertions.map { _ in Int.random(in: 0...(count - removals.count), using: &random) }
+                .sorted()
+            merged += insertions
+            merged.moveMerge(
+                appended: Array(insertions.indices), removing: removals, afterKept: afterKept,
+                releasingRemovedTwice: true)
+            #expect(live.count == count - removals.count + insertions.count)
+            #expect(merged.count == live.count)
+        }
+        #expect(live.count == 0)
+    }
+
     @Test func moveMergeShrinksGrowsAndEmpties() {
         var values = [1, 2, 3, 4]
         values.moveMerge(appended: [], removing: [0, 1, 2, 3], afterKept: [])
