@@ -98,6 +98,30 @@ extension DataSourceMergeTests {
         #expect(live.count == 0)
     }
 
+    @Test(arguments: 0..<200)
+    func mergedMatchesThePlainWay(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let count = Int.random(in: 0..<300, using: &random)
+        let old = Array(0..<count)
+        let removals = old.indices.filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
+        let insertions = (0..<Int.random(in: 0..<40, using: &random)).map { 1_000 + $0 }
+        let afterKept = insertions.map { _ in Int.random(in: 0...(count - removals.count), using: &random) }.sorted()
+        let order = Array(insertions.indices).shuffled(using: &random)
+        var inserted = insertions
+        for (position, offset) in order.enumerated() { inserted[offset] = insertions[position] }
+        #expect(
+            old.merged(inserting: inserted, inOrder: order, removing: removals, afterKept: afterKept)
+                == Self.expectedMerge(old, removing: removals, inserting: insertions, afterKept: afterKept))
+    }
+
+    @Test func mergedShrinksGrowsAndEmpties() {
+        #expect([1, 2, 3].merged(inserting: [], inOrder: [], removing: [0, 1, 2], afterKept: []) == [])
+        #expect([Int]().merged(inserting: [8, 7], inOrder: [1, 0], removing: [], afterKept: [0, 0]) == [7, 8])
+        #expect(
+            ["a", "b", "c", "d"].merged(inserting: ["y", "x"], inOrder: [1, 0], removing: [1], afterKept: [0, 2])
+                == ["x", "a", "c", "y", "d"])
+    }
+
     @Test func moveMergeShrinksGrowsAndEmpties() {
         var values = [1, 2, 3, 4]
         values.moveMerge(appended: [], removing: [0, 1, 2, 3], afterKept: [])
