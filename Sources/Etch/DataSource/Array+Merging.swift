@@ -23,6 +23,16 @@ extension Array {
     ///   - keptBefore: For each inserted element in `order`, how many kept elements come
     ///     before it; non-decreasing, and at most the number of kept elements.
     /// - Complexity: O(*n* + *k*) for *n* elements and *k* inserted.
+    /// Whether ``merged(inserting:inOrder:removing:afterKept:)`` copies a short run of kept
+    /// elements as a block of ``shortRun`` elements: only plain bits may be copied past the
+    /// run. Most runs are short (between two changes of a batch lie as many stored objects
+    /// as the store has per change), and a call of `memmove` for each cost more than the
+    /// copying: a quarter of the merge of two columns of 100k, with 10k changes.
+    @inlinable static var copiesShortRunsWhole: Bool { _isPOD(Element.self) }
+
+    /// The most elements a block copy of a short run copies.
+    @inlinable static var shortRun: Int { 8 }
+
     @inlinable
     func merged(
         inserting inserted: [Element], inOrder order: [Int], removing removals: [Int], afterKept keptBefore: [Int]
@@ -48,8 +58,19 @@ extension Array {
                             let end = nextRemoval < removals.count ? removals[nextRemoval] : old.count
                             precondition(read < end && end <= old.count, "removals must ascend, in bounds")
                             let length = Swift.min(end - read, target - keptCopied)
-                            (merged.baseAddress! + keptCopied + initialized).initialize(
-                                from: old.baseAddress! + read, count: length)
+                            let write = keptCopied + initialized
+                            if Self.copiesShortRunsWhole && length <= Self.shortRun
+                                && write + Self.shortRun <= merged.count && read + Self.shortRun <= old.count
+                            {
+                                // A short run, copied as a block of fixed size: a few vector
+                                // moves, no call. What it copies past the run is written over
+                                // later, as the merge goes on in order.
+                                UnsafeMutableRawPointer(merged.baseAddress! + write).copyMemory(
+                                    from: old.baseAddress! + read,
+                                    byteCount: Self.shortRun * MemoryLayout<Element>.stride)
+                            } else {
+                                (merged.baseAddress! + write).initialize(from: old.baseAddress! + read, count: length)
+                            }
                             read += length
                             keptCopied += length
                         }

@@ -109,9 +109,13 @@ extension DataSourceMergeTests {
         let order = Array(insertions.indices).shuffled(using: &random)
         var inserted = insertions
         for (position, offset) in order.enumerated() { inserted[offset] = insertions[position] }
+        let expected = Self.expectedMerge(old, removing: removals, inserting: insertions, afterKept: afterKept)
+        // Plain bits, whose short runs are copied as blocks, and strings, which are not.
+        #expect(old.merged(inserting: inserted, inOrder: order, removing: removals, afterKept: afterKept) == expected)
         #expect(
-            old.merged(inserting: inserted, inOrder: order, removing: removals, afterKept: afterKept)
-                == Self.expectedMerge(old, removing: removals, inserting: insertions, afterKept: afterKept))
+            old.map(String.init).merged(
+                inserting: inserted.map(String.init), inOrder: order, removing: removals, afterKept: afterKept)
+                == expected.map(String.init))
     }
 
     @Test func mergedShrinksGrowsAndEmpties() {
