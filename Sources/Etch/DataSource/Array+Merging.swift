@@ -30,7 +30,8 @@ extension Array {
     /// copying: a quarter of the merge of two columns of 100k, with 10k changes.
     @inlinable static var copiesShortRunsWhole: Bool { _isPOD(Element.self) }
 
-    /// The most elements a block copy of a short run copies.
+    /// The most elements copied or moved as one block of fixed size, by this and by
+    /// ``moveMerge(appended:removing:afterKept:extent:releasingRemovedTwice:)``.
     @inlinable static var shortRun: Int { 8 }
 
     @inlinable
