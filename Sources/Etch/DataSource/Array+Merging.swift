@@ -1,13 +1,23 @@
 extension Array {
+    /// Whether ``merged(inserting:inOrder:removing:afterKept:)`` copies a short run of kept
+    /// elements as a block of ``shortRun`` elements: only plain bits may be copied past the
+    /// run. Most runs are short (between two changes of a batch lie as many stored objects
+    /// as the store has per change), and a call of `memmove` for each cost more than the
+    /// copying: a fifth of the merge of two columns of 100k, with 10k changes.
+    @inlinable static var copiesShortRunsWhole: Bool { _isPOD(Element.self) }
+
+    /// The most elements copied or moved as one block of fixed size, by this and by
+    /// ``moveMerge(appended:removing:afterKept:extent:releasingRemovedTwice:)``.
+    @inlinable static var shortRun: Int { 16 }
+
     /// The elements kept (all but those at `removals`) with `inserted`'s put among them, in
     /// a new array, as ``moveMerge(appended:removing:afterKept:extent:releasingRemovedTwice:)``
     /// leaves an array it merges in place.
     ///
-    /// A merge in place moves each element twice: towards the front, out of the removed
-    /// elements' way, then back, into the inserted elements' gaps. This copies each element
-    /// once, in one pass in order, so it suits elements that are plain bits (`Int` keys and
-    /// ids), for which a copy costs no retain; elements that hold references are better
-    /// moved in place.
+    /// A merge in place moves each element twice, into a second buffer and back. This
+    /// copies each element once, in one pass in order, so it suits elements that are plain
+    /// bits (`Int` keys and ids), for which a copy costs no retain; elements that hold
+    /// references are better moved in place.
     ///
     /// ```swift
     /// let letters = ["a", "b", "c", "d"]
@@ -23,17 +33,6 @@ extension Array {
     ///   - keptBefore: For each inserted element in `order`, how many kept elements come
     ///     before it; non-decreasing, and at most the number of kept elements.
     /// - Complexity: O(*n* + *k*) for *n* elements and *k* inserted.
-    /// Whether ``merged(inserting:inOrder:removing:afterKept:)`` copies a short run of kept
-    /// elements as a block of ``shortRun`` elements: only plain bits may be copied past the
-    /// run. Most runs are short (between two changes of a batch lie as many stored objects
-    /// as the store has per change), and a call of `memmove` for each cost more than the
-    /// copying: a quarter of the merge of two columns of 100k, with 10k changes.
-    @inlinable static var copiesShortRunsWhole: Bool { _isPOD(Element.self) }
-
-    /// The most elements copied or moved as one block of fixed size, by this and by
-    /// ``moveMerge(appended:removing:afterKept:extent:releasingRemovedTwice:)``.
-    @inlinable static var shortRun: Int { 8 }
-
     @inlinable
     func merged(
         inserting inserted: [Element], inOrder order: [Int], removing removals: [Int], afterKept keptBefore: [Int]
