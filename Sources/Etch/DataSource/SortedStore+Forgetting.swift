@@ -14,8 +14,9 @@ extension SortedStore {
     @inlinable
     func forget(_ references: UnsafeMutablePointer<Element>, standingFor indices: [Int]) {
         elements.withUnsafeBufferPointer { elements in
-            for (position, index) in indices.enumerated()
-            where !Self.hasSameBits(references + position, elements.baseAddress! + index) {
+            for (position, index) in indices.enumerated() {
+                precondition(elements.indices.contains(index), "SortedStore lost track of an object")
+                guard !Self.hasSameBits(references + position, elements.baseAddress! + index) else { continue }
                 (references + position).deinitialize(count: 1)
                 (references + position).initialize(to: elements[index])
             }
