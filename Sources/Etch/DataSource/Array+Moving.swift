@@ -23,8 +23,8 @@ extension Array {
     ///
     /// A copy of an element that refers to an object costs a retain now and a release later,
     /// and each touches the object, which in a long array is usually a cache miss. Moving
-    /// touches only the array's own memory, so a merge costs two memory moves of the array,
-    /// whatever its elements hold. When the array shares its buffer (a snapshot holds it),
+    /// touches only the array's own memory, so a merge costs two memory moves of the array
+    /// (one pass into a second buffer, one block back), whatever its elements hold. When the array shares its buffer (a snapshot holds it),
     /// the first write copies it once, as any write to a shared array does.
     ///
     /// ```swift
@@ -41,11 +41,14 @@ extension Array {
     ///     before it; non-decreasing, and at most the number of kept elements.
     ///   - extent: The addresses an element's storage spans, loaded a chunk ahead of
     ///     releasing the removed elements (see ``StoragePrefetch``); empty for none.
+    ///   - releasingRemovedTwice: Whether each removed element holds a second reference
+    ///     that the caller forgot (see ``removeLast(_:extent:releasingTwice:)``).
     /// - Complexity: O(*n*) element moves for an array of *n* elements.
     @inlinable
     mutating func moveMerge(
         appended order: [Int], removing removals: [Int], afterKept keptBefore: [Int],
-        extent: (Element, StoragePrefetch.Part) -> Range<UInt> = { _, _ in 0..<0 }
+        extent: (Element, StoragePrefetch.Part) -> Range<UInt> = { _, _ in 0..<0 },
+        releasingRemovedTwice: Bool = false
     ) {
         let oldCount = count - order.count
         let kept = oldCount - removals.count
@@ -57,52 +60,85 @@ extension Array {
         precondition(Self.isAscending(keptBefore, strictly: false, in: 0..<(kept + 1)))
         withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            // The appended elements, in their order, aside, and the removed ones after them.
-            let aside = UnsafeMutablePointer<Element>.allocate(capacity: order.count + removals.count)
-            defer { aside.deallocate() }
-            for (position, offset) in order.enumerated() {
-                (aside + position).moveInitialize(from: base + oldCount + offset, count: 1)
-            }
-            let removed = aside + order.count
-
-            // Compacts the kept elements to the front, taking the removed ones out.
-            var write = 0
+            // The elements in their new order, moved into a second buffer in one pass, then
+            // back in one block, the removed ones after them: moving within the array would
+            // take two passes (the kept elements towards the front, out of the removed ones'
+            // way, then back into the appended ones' gaps), each a call of `memmove` per run.
+            let total = buffer.count
+            let mergedCount = kept + order.count
+            let merged = UnsafeMutablePointer<Element>.allocate(capacity: total)
+            defer { merged.deallocate() }
+            let removed = merged + mergedCount
             var read = 0
-            for (position, index) in removals.enumerated() {
-                (base + write).moveInitialize(from: base + read, count: index - read)
-                write += index - read
-                (removed + position).moveInitialize(from: base + index, count: 1)
-                read = index + 1
+            var nextRemoval = 0
+            var keptMoved = 0
+            var appendedMoved = 0
+            /// Moves the kept elements up to the `target`th, and the removed ones before them.
+            func moveKept(upTo target: Int) {
+                while keptMoved < target {
+                    while nextRemoval < removals.count && removals[nextRemoval] == read {
+                        (removed + nextRemoval).moveInitialize(from: base + read, count: 1)
+                        read += 1
+                        nextRemoval += 1
+                    }
+                    let end = nextRemoval < removals.count ? removals[nextRemoval] : oldCount
+                    let length = Swift.min(end - read, target - keptMoved)
+                    let write = keptMoved + appendedMoved
+                    if length <= Self.shortRun && write + Self.shortRun <= mergedCount && read + Self.shortRun <= total
+                    {
+                        // A short run, moved as a block of fixed size (a few vector moves, no
+                        // call): a move is a copy of the bits, and what the block copies past
+                        // the run is written over later, as the pass goes on in order.
+                        UnsafeMutableRawPointer(merged + write).copyMemory(
+                            from: base + read, byteCount: Self.shortRun * MemoryLayout<Element>.stride)
+                    } else {
+                        (merged + write).moveInitialize(from: base + read, count: length)
+                    }
+                    read += length
+                    keptMoved += length
+                }
             }
-            (base + write).moveInitialize(from: base + read, count: oldCount - read)
-
-            // Spreads them out again from the back, leaving each appended element its gap.
-            var end = kept
-            var out = kept + order.count
-            for position in keptBefore.indices.reversed() {
-                let keptCount = keptBefore[position]
-                out -= end - keptCount
-                (base + out).moveInitialize(from: base + keptCount, count: end - keptCount)
-                end = keptCount
-                out -= 1
-                (base + out).moveInitialize(from: aside + position, count: 1)
+            for (position, offset) in order.enumerated() {
+                moveKept(upTo: keptBefore[position])
+                (merged + keptMoved + appendedMoved).moveInitialize(from: base + oldCount + offset, count: 1)
+                appendedMoved += 1
+            }
+            moveKept(upTo: kept)
+            while nextRemoval < removals.count {
+                (removed + nextRemoval).moveInitialize(from: base + removals[nextRemoval], count: 1)
+                nextRemoval += 1
             }
             // The array's count stays right outside the unsafe pass: the removed elements
             // wait at the end, to be released with it.
-            (base + kept + order.count).moveInitialize(from: removed, count: removals.count)
+            base.moveInitialize(from: merged, count: total)
         }
-        removeLast(removals.count, extent: extent)
+        removeLast(removals.count, extent: extent, releasingTwice: releasingRemovedTwice)
     }
 
     /// Removes the last `count` elements, a chunk at a time, loading the storage of each
     /// chunk's elements before releasing them.
+    ///
+    /// With `releasingTwice`, each element also stands for a second reference to what it
+    /// holds, one that its owner forgot instead of releasing (a copy of a value is the same
+    /// bits, and one more reference to each object it holds): both are released here, one
+    /// right after the other, so that the element's storage is loaded once for the two.
     @inlinable
-    mutating func removeLast(_ count: Int, extent: (Element, StoragePrefetch.Part) -> Range<UInt>) {
+    mutating func removeLast(
+        _ count: Int, extent: (Element, StoragePrefetch.Part) -> Range<UInt>, releasingTwice: Bool = false
+    ) {
         var left = count
+        // The forgotten references of a chunk, as copies of its elements' bits.
+        let twins = UnsafeMutablePointer<Element>.allocate(capacity: releasingTwice ? StoragePrefetch.chunk : 0)
+        defer { twins.deallocate() }
         while left > 0 {
             let chunk = Swift.min(StoragePrefetch.chunk, left)
             withUnsafeBufferPointer { buffer in
                 StoragePrefetch.load((buffer.count - chunk)..<buffer.count, .storage) { extent(buffer[$0], $1) }
+                if releasingTwice, let base = buffer.baseAddress {
+                    UnsafeMutableRawPointer(twins).copyMemory(
+                        from: base + (buffer.count - chunk), byteCount: MemoryLayout<Element>.stride * chunk)
+                    twins.deinitialize(count: chunk)
+                }
             }
             removeLast(chunk)
             left -= chunk

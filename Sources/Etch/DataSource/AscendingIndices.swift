@@ -43,10 +43,10 @@ struct AscendingIndices {
     /// How many of the indices are below `index`, which must be below the count.
     ///
     /// - Complexity: O(1).
-    @inlinable
+    @inlinable @inline(__always)
     func count(below index: Int) -> Int {
-        let word = index / 64
-        let lower = marks[word] & ((1 << UInt64(index % 64)) - 1)
+        let word = index &>> 6
+        let lower = marks[word] & ((1 &<< UInt64(index & 63)) &- 1)
         return countBefore[word] + lower.nonzeroBitCount
     }
 }

@@ -68,6 +68,11 @@ struct BatchKeys<Element> {
         }
         hasSameKey = { order.compare(keys[$0], storedKeys[$1]) == .orderedSame }
         mergeColumn = { column, removals, slots, keptBefore in
+            if _isPOD(Order.Value.self) {
+                column = SortKeyColumn<Element>.typed(column, Order.Value.self).merged(
+                    inserting: keys, inOrder: slots, removing: removals, afterKept: keptBefore)
+                return
+            }
             var typed = SortKeyColumn<Element>.typed(column, Order.Value.self)
             column = ()  // so `typed` is the only reference and changes in place
             typed.append(contentsOf: keys)

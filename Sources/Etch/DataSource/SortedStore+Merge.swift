@@ -8,15 +8,29 @@ extension SortedStore {
     ///     object in `objects`.
     ///   - keepingLocalValues: Whether a replacing object takes over the `@local` values of
     ///     the object it replaces.
+    ///
+    /// Each object that goes is held twice, in `elements` and in `byID`, and releasing it
+    /// costs a cache miss each time unless both releases come together: so `byID`'s
+    /// reference is taken out and forgotten, the copy in `elements` standing for it, and
+    /// the move releases that copy twice (see ``forget(_:standingFor:)``).
     @inlinable
     mutating func merge(_ objects: [Element], removals: [Int], keepingLocalValues: Bool) -> ChangeIndices<Element> {
-        for index in removals { byID[columns.ids[index]] = nil }
+        let removed = UnsafeMutablePointer<Element>.allocate(capacity: removals.count)
+        defer { removed.deallocate() }
+        for (position, index) in removals.enumerated() {
+            guard let old = byID.removeValue(forID: columns.ids[index]) else {
+                // `byID` and `elements` always change together; going on would corrupt both.
+                preconditionFailure("SortedStore lost track of an object")
+            }
+            (removed + position).initialize(to: old)
+        }
+        forget(removed, standingFor: removals)
         let batch = readBatch(objects, keepingLocalValues: keepingLocalValues)
         let plan = planMerge(batch, removals: removals)
         let byStorage = StorageIdentityTable.identifiesModels(of: Element.self)
-        elements.moveMerge(appended: plan.slots, removing: plan.skipped, afterKept: plan.keptBefore) {
-            StoragePrefetch.extent(of: $0, $1, byStorage: byStorage)
-        }
+        elements.moveMerge(
+            appended: plan.slots, removing: plan.skipped, afterKept: plan.keptBefore,
+            extent: { StoragePrefetch.extent(of: $0, $1, byStorage: byStorage) }, releasingRemovedTwice: true)
         columns.merge(
             plan.keyMerges, removing: plan.skipped, inserting: plan.slots, ids: batch.ids, afterKept: plan.keptBefore)
         return plan.change

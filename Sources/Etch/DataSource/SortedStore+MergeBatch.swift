@@ -49,7 +49,9 @@ extension SortedStore {
     /// storage of the batch object that `byID` now holds for it. Only new ids, and the ids
     /// of unions (whose storage does not name them), go through a table of ids of the batch.
     /// The replaced objects are not read: they are found in `elements` by the identity of
-    /// their storage, or by id (``indices(ofReplaced:ids:below:)``).
+    /// their storage, or by id (``indices(ofReplaced:ids:below:)``), and `byID`'s references
+    /// to them are forgotten, for the merge to release with their copies in `elements`
+    /// (``forget(_:standingFor:)``).
     @inlinable
     mutating func readBatch(_ objects: [Element], keepingLocalValues: Bool) -> MergeBatch {
         var batch = MergeBatch(readers: order.keys.map { $0.batchKeyReader() })
@@ -64,10 +66,10 @@ extension SortedStore {
         // storage; the slots of the other ids, by id.
         var holders = StorageIdentityTable(capacity: byStorage ? objects.count : 0)
         var slots: [Element.ID: Int] = [:]
-        // The replaced objects, moved out of `byID`, with their batch slots and their slots
-        // in `byID`: valid until an id is inserted, which comes last (changing a value in
-        // place keeps them, and so does the copy that a shared table makes on the first
-        // change).
+        // The replaced objects, moved out of `byID` and forgotten at the end (this memory is
+        // freed, never deinitialized), with their batch slots and their slots in `byID`:
+        // valid until an id is inserted, which comes last (changing a value in place keeps
+        // them, and so does the copy that a shared table makes on the first change).
         let replaced = UnsafeMutablePointer<Element>.allocate(capacity: objects.count)
         defer { replaced.deallocate() }
         var replacedSlots: [Int] = []
@@ -155,23 +157,25 @@ extension SortedStore {
         batch.oldIndices = indices(
             ofReplaced: byStorage ? (0..<replacedCount).map { StorageIdentityTable.identity(of: replaced[$0]) } : nil,
             ids: replacedSlots.map { batch.ids[$0] }, below: storedCount)
-        // The replaced objects are released here, their storage loaded a chunk ahead.
-        let replacedExtent = { StoragePrefetch.extent(of: replaced[$0], $1, byStorage: byStorage) }
-        // (Their keys are loaded only when the new objects take their `@local` values.)
-        let loadingKeys = keepingLocalValues && Element.LocalValues.self != NoLocalValues.self
-        StoragePrefetch.forEachChunk(in: 0..<replacedCount, loadingKeys: loadingKeys, extent: replacedExtent) {
-            chunk in
-            for position in chunk {
-                let old = (replaced + position).move()
-                let slot = replacedSlots[position]
-                if keepingLocalValues && old.localValues != elements[storedCount + slot].localValues {
-                    let new = elements[storedCount + slot].replacingLocalValues(old.localValues)
-                    read(new, slot)  // in case a key reads a `@local` value
-                    elements[storedCount + slot] = new
-                    byID[slot: entries[position]] = new
+        // The new objects take the replaced ones' `@local` values, read with their storage
+        // and keys loaded a chunk ahead.
+        if keepingLocalValues && Element.LocalValues.self != NoLocalValues.self {
+            let replacedExtent = { StoragePrefetch.extent(of: replaced[$0], $1, byStorage: byStorage) }
+            StoragePrefetch.forEachChunk(in: 0..<replacedCount, extent: replacedExtent) { chunk in
+                for position in chunk {
+                    let slot = replacedSlots[position]
+                    let oldValues = replaced[position].localValues
+                    if oldValues != elements[storedCount + slot].localValues {
+                        let new = elements[storedCount + slot].replacingLocalValues(oldValues)
+                        read(new, slot)  // in case a key reads a `@local` value
+                        elements[storedCount + slot] = new
+                        byID[slot: entries[position]] = new
+                    }
                 }
             }
         }
+        // The replaced objects are released by the merge, with their copies in `elements`.
+        forget(replaced, standingFor: batch.oldIndices)
         byID.reserveCapacity(byID.count + newHashes.count)
         var newPosition = 0
         for slot in batch.ids.indices where batch.replacedIndex[slot] == nil {

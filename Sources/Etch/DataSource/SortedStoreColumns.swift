@@ -41,8 +41,12 @@ struct SortedStoreColumns<Element: Identifiable>: Sendable where Element.ID: Com
         _ keyMerges: [(inout Any, [Int], [Int], [Int]) -> Void],
         removing removals: [Int], inserting slots: [Int], ids batchIDs: [Element.ID], afterKept keptBefore: [Int]
     ) {
-        ids.append(contentsOf: batchIDs)
-        ids.moveMerge(appended: slots, removing: removals, afterKept: keptBefore)
+        if _isPOD(Element.ID.self) {
+            ids = ids.merged(inserting: batchIDs, inOrder: slots, removing: removals, afterKept: keptBefore)
+        } else {
+            ids.append(contentsOf: batchIDs)
+            ids.moveMerge(appended: slots, removing: removals, afterKept: keptBefore)
+        }
         for (index, keyMerge) in keyMerges.enumerated() where keys[index] != nil {
             keyMerge(&keys[index]!.keys, removals, slots, keptBefore)
         }

@@ -11,12 +11,15 @@ struct StorageIdentityTable {
     /// The identities held and their positions among those given, by slot; an empty slot
     /// has identity 0. An open-addressed hash table at most half full.
     @usableFromInline var slots: [(identity: UInt, position: Int)]
-    /// Four bits per slot, set for the identities held: most of the models asked about are
-    /// not held, and this turns nearly all of them away from a few kilobytes, without a
-    /// look at the table.
+    /// Eight bits per slot (``markBits``), set for the identities held: most of the models
+    /// asked about are not held, and this turns nearly all of them away from a few tens of
+    /// kilobytes, without a look at the table, which is larger and rarely in cache.
     @usableFromInline var filter: [UInt64]
     /// The bits of a hash that pick a slot: the table has `1 << slotBits` slots.
     @usableFromInline let slotBits: Int
+
+    /// The bits of a mark below its slot, which pick one of the slot's bits of `filter`.
+    @inlinable static var markBits: Int { 3 }
 
     /// An empty table with room for `capacity` identities.
     ///
@@ -27,7 +30,7 @@ struct StorageIdentityTable {
         while 1 << bits < 2 * capacity { bits += 1 }
         slotBits = bits
         slots = Array(repeating: (0, 0), count: 1 << bits)
-        filter = [UInt64](repeating: 0, count: (4 << bits) / 64)
+        filter = [UInt64](repeating: 0, count: (1 << (bits + Self.markBits)) / 64)
     }
 
     /// A table of `identities`, each answered by its position in `identities`.
@@ -46,8 +49,8 @@ struct StorageIdentityTable {
     @inlinable @inline(__always)
     mutating func insert(_ identity: UInt, at position: Int) {
         let mark = mark(of: identity)
-        filter[mark / 64] |= 1 << UInt64(mark % 64)
-        var slot = mark >> 2
+        filter[mark &>> 6] |= 1 &<< UInt64(mark & 63)
+        var slot = mark >> Self.markBits
         while slots[slot].identity != 0 && slots[slot].identity != identity {
             slot = (slot + 1) & ((1 << slotBits) - 1)
         }
@@ -68,12 +71,14 @@ struct StorageIdentityTable {
         UInt(bitPattern: ObjectIdentifier(model.dictionary.storage))
     }
 
-    /// The bit of `filter` for `identity`, whose bits above the lowest two are the slot
+    /// The bit of `filter` for `identity`, whose bits above the lowest ``markBits`` are the slot
     /// where its search starts: the top bits of a multiplicative hash of the address (whose
     /// low bits are the same for every allocation).
     @inlinable @inline(__always)
     func mark(of identity: UInt) -> Int {
-        Int(truncatingIfNeeded: ((identity >> 4) &* 0x9E37_79B9_7F4A_7C15) >> UInt(UInt.bitWidth - 2 - slotBits))
+        Int(
+            truncatingIfNeeded: ((identity &>> 4) &* 0x9E37_79B9_7F4A_7C15)
+                &>> UInt(UInt.bitWidth - Self.markBits - slotBits))
     }
 
     /// The position, among the identities given, of the storage of `model`.
@@ -90,8 +95,8 @@ struct StorageIdentityTable {
     @inlinable @inline(__always)
     func position(ofIdentity identity: UInt) -> Int? {
         let mark = mark(of: identity)
-        guard filter[mark / 64] & (1 << UInt64(mark % 64)) != 0 else { return nil }
-        var slot = mark >> 2
+        guard filter[mark &>> 6] & (1 &<< UInt64(mark & 63)) != 0 else { return nil }
+        var slot = mark >> Self.markBits
         while slots[slot].identity != 0 {
             if slots[slot].identity == identity { return slots[slot].position }
             slot = (slot + 1) & ((1 << slotBits) - 1)

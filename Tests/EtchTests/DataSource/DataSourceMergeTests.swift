@@ -73,6 +73,59 @@ extension DataSourceMergeTests {
         #expect(live.count == 0)
     }
 
+    @Test(arguments: 0..<50)
+    func moveMergeReleasesEachRemovedElementTwiceWhenAsked(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let live = LiveCount()
+        do {
+            // More than a chunk of removals, so the release goes a chunk at a time.
+            let count = Int.random(in: 0..<300, using: &random)
+            var merged = (0..<count).map { Tracked($0, live) }
+            let removals = merged.indices.filter { _ in Bool.random(using: &random) }
+            // A second reference to each removed element, forgotten, as a merge forgets its
+            // table's: the merge must release it too.
+            for index in removals { _ = Unmanaged.passRetained(merged[index]) }
+            let insertions = (0..<Int.random(in: 0..<30, using: &random)).map { Tracked(1_000 + $0, live) }
+            let afterKept = insertions.map { _ in Int.random(in: 0...(count - removals.count), using: &random) }
+                .sorted()
+            merged += insertions
+            merged.moveMerge(
+                appended: Array(insertions.indices), removing: removals, afterKept: afterKept,
+                releasingRemovedTwice: true)
+            #expect(live.count == count - removals.count + insertions.count)
+            #expect(merged.count == live.count)
+        }
+        #expect(live.count == 0)
+    }
+
+    @Test(arguments: 0..<200)
+    func mergedMatchesThePlainWay(seed: Int) {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let count = Int.random(in: 0..<300, using: &random)
+        let old = Array(0..<count)
+        let removals = old.indices.filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
+        let insertions = (0..<Int.random(in: 0..<40, using: &random)).map { 1_000 + $0 }
+        let afterKept = insertions.map { _ in Int.random(in: 0...(count - removals.count), using: &random) }.sorted()
+        let order = Array(insertions.indices).shuffled(using: &random)
+        var inserted = insertions
+        for (position, offset) in order.enumerated() { inserted[offset] = insertions[position] }
+        let expected = Self.expectedMerge(old, removing: removals, inserting: insertions, afterKept: afterKept)
+        // Plain bits, whose short runs are copied as blocks, and strings, which are not.
+        #expect(old.merged(inserting: inserted, inOrder: order, removing: removals, afterKept: afterKept) == expected)
+        #expect(
+            old.map(String.init).merged(
+                inserting: inserted.map(String.init), inOrder: order, removing: removals, afterKept: afterKept)
+                == expected.map(String.init))
+    }
+
+    @Test func mergedShrinksGrowsAndEmpties() {
+        #expect([1, 2, 3].merged(inserting: [], inOrder: [], removing: [0, 1, 2], afterKept: []) == [])
+        #expect([Int]().merged(inserting: [8, 7], inOrder: [1, 0], removing: [], afterKept: [0, 0]) == [7, 8])
+        #expect(
+            ["a", "b", "c", "d"].merged(inserting: ["y", "x"], inOrder: [1, 0], removing: [1], afterKept: [0, 2])
+                == ["x", "a", "c", "y", "d"])
+    }
+
     @Test func moveMergeShrinksGrowsAndEmpties() {
         var values = [1, 2, 3, 4]
         values.moveMerge(appended: [], removing: [0, 1, 2, 3], afterKept: [])
