@@ -122,3 +122,42 @@ extension ForeignDecoderTests {
         #expect(try PropertyListDecoder().decode(Post.self, from: data) == read)
     }
 }
+
+extension ForeignDecoderTests {
+    /// A user's type that reads one post through its own decoder and one, from a string,
+    /// through a decoder of the other kind.
+    struct Outer: Decodable {
+        enum Key: String, CodingKey { case inner, post }
+        let inner: Post
+        let post: Post
+        let innerForeign: Bool
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            let text = try container.decode(String.self, forKey: .inner)
+            innerForeign = CodableKeyListing.forDecoder(decoder) == .undeclared
+            inner =
+                innerForeign
+                ? try ValueTreeDecoder.decode(Post.self, from: text)
+                : try JSONDecoder().decode(Post.self, from: Data(text.utf8))
+            post = try container.decode(Post.self, forKey: .post)
+        }
+    }
+
+    /// A decoder of one kind inside another's decoding lists keys its own way, and the outer
+    /// one goes on listing them its way after it.
+    @Test func aDecoderOfTheOtherKindInsideADecodingListsItsOwnWay() throws {
+        let postJSON = ForeignDecoderTests.posts[0].json
+        let read = try Post(jsonString: postJSON)
+        let escaped = String(data: try JSONEncoder().encode(postJSON), encoding: .utf8)!
+        let json = #"{"inner": \#(escaped), "post": \#(postJSON)}"#
+        let viaJSON = try JSONDecoder().decode(Outer.self, from: Data(json.utf8))
+        #expect(viaJSON.innerForeign)
+        #expect(viaJSON.inner == read && viaJSON.post == read)
+        #expect(Set(viaJSON.post.dictionary.keys) == Set(read.dictionary.keys))
+        let viaTree = try ValueTreeDecoder.decode(Outer.self, from: json)
+        #expect(!viaTree.innerForeign)
+        #expect(viaTree.inner == read && viaTree.post == read)
+        #expect(Set(viaTree.post.dictionary.keys) == Set(read.dictionary.keys))
+        #expect(viaTree.post.author.dictionary.keys.sorted() == read.author.dictionary.keys.sorted())
+    }
+}
