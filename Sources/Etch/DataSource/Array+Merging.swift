@@ -6,6 +6,11 @@ extension Array {
     /// copying: a fifth of the merge of two columns of 100k, with 10k changes.
     @inlinable static var copiesShortRunsWhole: Bool { _isPOD(Element.self) }
 
+    /// Whether ``moveMerge(appended:removing:afterKept:extent:releasingRemovedTwice:)`` moves a
+    /// short run as a block of ``shortRun`` elements: only elements that move as plain bits
+    /// (not one holding a `weak` reference, on Apple's platforms) may be moved past the run.
+    @inlinable static var movesShortRunsWhole: Bool { _isBitwiseTakable(Element.self) }
+
     /// The most elements copied or moved as one block of fixed size, by this and by
     /// ``moveMerge(appended:removing:afterKept:extent:releasingRemovedTwice:)``.
     @inlinable static var shortRun: Int { 16 }

@@ -24,8 +24,9 @@ extension Array {
     /// A copy of an element that refers to an object costs a retain now and a release later,
     /// and each touches the object, which in a long array is usually a cache miss. Moving
     /// touches only the array's own memory, so a merge costs two memory moves of the array
-    /// (one pass into a second buffer, one block back), whatever its elements hold. When the array shares its buffer (a snapshot holds it),
-    /// the first write copies it once, as any write to a shared array does.
+    /// (one pass into a second buffer, one block back), whatever its elements hold. When the
+    /// array shares its buffer (a snapshot holds it), the first write copies it once, as any
+    /// write to a shared array does.
     ///
     /// ```swift
     /// var letters = ["a", "b", "c", "d", "y", "x"]   // "y" and "x" appended
@@ -84,11 +85,13 @@ extension Array {
                     let end = nextRemoval < removals.count ? removals[nextRemoval] : oldCount
                     let length = Swift.min(end - read, target - keptMoved)
                     let write = keptMoved + appendedMoved
-                    if length <= Self.shortRun && write + Self.shortRun <= mergedCount && read + Self.shortRun <= total
+                    if Self.movesShortRunsWhole && length <= Self.shortRun && write + Self.shortRun <= mergedCount
+                        && read + Self.shortRun <= total
                     {
                         // A short run, moved as a block of fixed size (a few vector moves, no
-                        // call): a move is a copy of the bits, and what the block copies past
-                        // the run is written over later, as the pass goes on in order.
+                        // call): a move of such an element is a copy of its bits, and what the
+                        // block copies past the run is written over later, as the pass goes on
+                        // in order.
                         UnsafeMutableRawPointer(merged + write).copyMemory(
                             from: base + read, byteCount: Self.shortRun * MemoryLayout<Element>.stride)
                     } else {
@@ -126,6 +129,7 @@ extension Array {
     mutating func removeLast(
         _ count: Int, extent: (Element, StoragePrefetch.Part) -> Range<UInt>, releasingTwice: Bool = false
     ) {
+        precondition(!releasingTwice || _isBitwiseTakable(Element.self), "only plain bits stand for a second reference")
         var left = count
         // The forgotten references of a chunk, as copies of its elements' bits.
         let twins = UnsafeMutablePointer<Element>.allocate(capacity: releasingTwice ? StoragePrefetch.chunk : 0)

@@ -11,8 +11,16 @@ extension SortedStore {
     /// - Parameters:
     ///   - references: Initialized memory, left uninitialized (its references forgotten).
     ///   - indices: For each reference, the index in `elements` of the object it copies.
+    ///
+    /// An element type whose values cannot be moved as plain bits (one holding a `weak`
+    /// reference, on Apple's platforms) forgets nothing: its references are released now,
+    /// and the merge releases each removed element once.
     @inlinable
     func forget(_ references: UnsafeMutablePointer<Element>, standingFor indices: [Int]) {
+        guard Self.releasesRemovedInOneVisit else {
+            references.deinitialize(count: indices.count)
+            return
+        }
         elements.withUnsafeBufferPointer { elements in
             for (position, index) in indices.enumerated() {
                 precondition(elements.indices.contains(index), "SortedStore lost track of an object")
@@ -22,6 +30,11 @@ extension SortedStore {
             }
         }
     }
+
+    /// Whether the merge forgets `byID`'s references to the objects that go and releases
+    /// their copies in `elements` twice: only for elements whose values move as plain bits,
+    /// as a model's do.
+    @inlinable static var releasesRemovedInOneVisit: Bool { _isBitwiseTakable(Element.self) }
 
     /// Whether two values are the same bits.
     @inlinable @inline(__always)

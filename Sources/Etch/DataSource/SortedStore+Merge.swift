@@ -30,7 +30,8 @@ extension SortedStore {
         let byStorage = StorageIdentityTable.identifiesModels(of: Element.self)
         elements.moveMerge(
             appended: plan.slots, removing: plan.skipped, afterKept: plan.keptBefore,
-            extent: { StoragePrefetch.extent(of: $0, $1, byStorage: byStorage) }, releasingRemovedTwice: true)
+            extent: { StoragePrefetch.extent(of: $0, $1, byStorage: byStorage) },
+            releasingRemovedTwice: Self.releasesRemovedInOneVisit)
         columns.merge(
             plan.keyMerges, removing: plan.skipped, inserting: plan.slots, ids: batch.ids, afterKept: plan.keptBefore)
         return plan.change
