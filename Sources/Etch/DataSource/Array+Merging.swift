@@ -44,6 +44,12 @@ extension Array {
     ) -> [Element] {
         precondition(keptBefore.count == order.count, "one kept count per inserted element")
         let kept = count - removals.count
+        // An empty result is not made through `unsafeUninitializedCapacity`, which writes the
+        // count into the empty array singleton that every empty array shares (a race).
+        if kept + order.count == 0 {
+            precondition(order.isEmpty && removals.count == count, "removals must ascend, in bounds")
+            return []
+        }
         return [Element](unsafeUninitializedCapacity: kept + order.count) { merged, initialized in
             withUnsafeBufferPointer { old in
                 inserted.withUnsafeBufferPointer { inserted in

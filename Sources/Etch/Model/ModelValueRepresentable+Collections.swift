@@ -96,6 +96,12 @@ extension Array: ModelValueRepresentable where Element: ModelValueRepresentable 
         guard case .array(let elements) = checkedModelValue else {
             preconditionFailure("Etch: a checked array is no longer an array")
         }
+        // Not through `unsafeUninitializedCapacity` when empty: that writes the count into the
+        // empty array singleton every empty array shares, a race the thread sanitizer reports.
+        guard !elements.isEmpty else {
+            self = []
+            return
+        }
         self = Array(unsafeUninitializedCapacity: elements.count) { buffer, initialized in
             for (position, element) in elements.enumerated() {
                 (buffer.baseAddress! + position).initialize(
