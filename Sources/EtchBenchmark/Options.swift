@@ -132,6 +132,17 @@ struct Options {
                             malloc_info() (mallinfo2's uordblks + hblkhd: blocks with their
                             headers), after one result made and dropped and one kept; skipped
                             without glibc. Bar: at most 1.3x the struct's bytes.
+          JSONDecoder: Etch model vs Codable struct, twitter
+                            an Etch model on Foundation's Codable path, as a property of a
+                            user's Codable type: JSONDecoder into SearchResult vs into the
+                            Codable structs. Etch keeps every key, the undeclared ones too.
+          JSONEncoder: Etch model vs Codable struct, twitter
+                            JSONEncoder on the same two. Etch writes every key it holds, nulls
+                            included; the structs drop both (its note prints the two sizes).
+          JSONDecoder/JSONEncoder: Etch model vs Codable struct, declared keys only
+                            the same two rows on the structs' own output, which holds only the
+                            declared keys and no null: the same keys read and written on
+                            both sides.
           data source replace, N objects
                             DataSource.update(id:) { $0.copyWith(rank:) } moving one object to a
                             random new rank, vs an array: firstIndex(where:), the same copyWith,
