@@ -23,7 +23,8 @@ enum CodableBenchmarks {
         encoder.outputFormatting = .withoutEscapingSlashes
         try await run(&runner, bytes: data.twitter, names: (names.decode, names.encode), encoder: encoder)
         guard runner.includes(names.decodeDeclared) || runner.includes(names.encodeDeclared) else { return }
-        let declared = try encoder.encode(try JSONDecoder().decode(CodableTwitter.SearchResult.self, from: data.twitter))
+        let structs = try JSONDecoder().decode(CodableTwitter.SearchResult.self, from: data.twitter)
+        let declared = try encoder.encode(structs)
         try await run(&runner, bytes: declared, names: (names.decodeDeclared, names.encodeDeclared), encoder: encoder)
     }
 
