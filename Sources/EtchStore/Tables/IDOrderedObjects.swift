@@ -10,10 +10,11 @@ struct IDOrderedObjects<Model: Sendable>: Sendable {
 
     init() {}
 
-    /// The objects of pairs already in id order, without a search per object.
-    init(sorted pairs: [(id: IndexKey, object: Model)]) {
-        ids = pairs.map(\.id)
-        objects = pairs.map(\.object)
+    /// The objects at `positions` of `objects`, ascending positions of objects in id order,
+    /// without a search per object.
+    init(positions: [Int], of objects: [Model], ids: [IndexKey]) {
+        self.ids = positions.map { ids[$0] }
+        self.objects = positions.map { objects[$0] }
     }
 
     /// The position of `id`, or where it would go.

@@ -17,22 +17,34 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
 
     /// The index of many objects at once, in id order: each group is sorted once rather than
     /// kept sorted through one insertion per object, which is what opening a store needs.
-    init(_ index: ModelIndex<Model>, building objects: [(id: IndexKey, object: Model)]) {
+    ///
+    /// Objects are named by their position in `objects` until they go into place: this code
+    /// is generic over the model and not specialized, so moving an object, or a tuple
+    /// holding one, goes through its value witnesses, while positions are plain integers.
+    ///
+    /// - Parameters:
+    ///   - objects: The objects, in id order.
+    ///   - ids: Their ids, at the same positions.
+    init(_ index: ModelIndex<Model>, building objects: [Model], ids: [IndexKey]) {
         self.index = index
         switch index.kind {
         case .index:
-            var pairs: [IndexKey: [(id: IndexKey, object: Model)]] = [:]
-            for pair in objects { pairs[index.value.key(pair.object), default: []].append(pair) }
-            objectsByKey = pairs.mapValues { IDOrderedObjects(sorted: $0) }
+            var positions: [IndexKey: [Int]] = [:]
+            for position in objects.indices {
+                positions[index.value.key(objects[position]), default: []].append(position)
+            }
+            objectsByKey = positions.mapValues { IDOrderedObjects(positions: $0, of: objects, ids: ids) }
         case .unique:
-            for (id, object) in objects {
-                let key = index.value.key(object)
-                if key != .null { idByKey[key] = id }
+            idByKey.reserveCapacity(objects.count)
+            for position in objects.indices {
+                let key = index.value.key(objects[position])
+                if key != .null { idByKey[key] = ids[position] }
             }
         case .sorted:
             var members: [IndexKey: [(entry: SortedEntry, position: Int)]] = [:]
-            for (position, (id, object)) in objects.enumerated() {
-                let entry = SortedEntry(key: index.value.key(object), id: id)
+            for position in objects.indices {
+                let object = objects[position]
+                let entry = SortedEntry(key: index.value.key(object), id: ids[position])
                 members[group(of: object), default: []].append((entry, position))
             }
             groups = members.mapValues { SortedEntries(unsorted: $0, of: objects) }

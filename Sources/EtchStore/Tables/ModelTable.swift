@@ -104,10 +104,14 @@ final class ModelTable<Model: IdentifiedModel> {
         positions.reserveCapacity(loaded.count)
         // The last object of an id wins, as it would in the table.
         for (position, object) in loaded.enumerated() { positions[object.id.indexKey] = position }
-        let pairs = positions.sorted { $0.key < $1.key }.map { (id: $0.key, object: loaded[$0.value]) }
-        objects.reserveCapacity(pairs.count)
-        for (id, object) in pairs { objects[id] = object }
-        indexes = indexes.map { IndexState($0.index, building: pairs) }
+        let sorted = positions.sorted { $0.key < $1.key }
+        let ids = sorted.map(\.key)
+        var models: [Model] = []
+        models.reserveCapacity(sorted.count)
+        for entry in sorted { models.append(loaded[entry.value]) }
+        objects.reserveCapacity(ids.count)
+        for position in ids.indices { objects[ids[position]] = models[position] }
+        indexes = indexes.map { IndexState($0.index, building: models, ids: ids) }
     }
 
     /// Removes every object.

@@ -32,10 +32,10 @@ struct SortedEntries<Model: Sendable>: Sendable {
     ///
     /// The members are sorted by position rather than with their objects: a sort of a concrete
     /// type is specialized, one that moves objects goes through their value witnesses.
-    init(unsorted members: [(entry: SortedEntry, position: Int)], of objects: [(id: IndexKey, object: Model)]) {
+    init(unsorted members: [(entry: SortedEntry, position: Int)], of objects: [Model]) {
         let sorted = members.sorted { $0.entry < $1.entry }
         entries = sorted.map(\.entry)
-        self.objects = sorted.map { objects[$0.position].object }
+        self.objects = sorted.map { objects[$0.position] }
     }
 
     /// The position of the first entry not before `entry`.
