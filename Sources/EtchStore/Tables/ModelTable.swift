@@ -104,7 +104,7 @@ final class ModelTable<Model: IdentifiedModel> {
         positions.reserveCapacity(loaded.count)
         // The last object of an id wins, as it would in the table.
         for (position, object) in loaded.enumerated() { positions[object.id.indexKey] = position }
-        let sorted = positions.sorted { $0.key < $1.key }
+        let sorted = positions.sorted { IndexKey.compare($0.key, $1.key) == .orderedAscending }
         let ids = sorted.map(\.key)
         var models: [Model] = []
         models.reserveCapacity(sorted.count)

@@ -8,7 +8,11 @@ struct SortedEntry: Sendable, Comparable {
     var id: IndexKey
 
     static func < (lhs: SortedEntry, rhs: SortedEntry) -> Bool {
-        lhs.key != rhs.key ? lhs.key < rhs.key : lhs.id < rhs.id
+        switch IndexKey.compare(lhs.key, rhs.key) {
+        case .orderedAscending: true
+        case .orderedDescending: false
+        case .orderedSame: IndexKey.compare(lhs.id, rhs.id) == .orderedAscending
+        }
     }
 }
 
