@@ -29,6 +29,12 @@ struct BatchKeys<Element> {
     @usableFromInline let mergeColumn:
         (_ column: inout Any, _ removals: [Int], _ slots: [Int], _ keptBefore: [Int]) -> Void
 
+    /// How many stored objects a search looks at one by one before it gallops (see
+    /// ``Swift/Range/scanningPartitionPoint(scanned:firstStep:_:)``): between two objects of
+    /// a large batch lie as many stored objects as the store has per batch object, often
+    /// fewer than this.
+    @inlinable static var scanned: Int { 16 }
+
     /// The key of a comparator, which compares the objects themselves.
     @usableFromInline
     init(
@@ -39,10 +45,10 @@ struct BatchKeys<Element> {
         ranks = Self.ranks(count: batch.count) { compare(batch[$0], batch[$1]) }
         equalRange = { batchIndex, range, step in
             let element = batch[batchIndex]
-            let start = range.gallopingPartitionPoint(firstStep: step) {
+            let start = range.scanningPartitionPoint(scanned: Self.scanned, firstStep: step) {
                 compare(stored[$0], element) == .orderedAscending
             }
-            let end = (start..<range.upperBound).gallopingPartitionPoint(firstStep: 1) {
+            let end = (start..<range.upperBound).scanningPartitionPoint(scanned: Self.scanned, firstStep: 1) {
                 compare(stored[$0], element) != .orderedDescending
             }
             return start..<end
@@ -58,10 +64,10 @@ struct BatchKeys<Element> {
         ranks = Self.ranks(of: keys, by: order)
         equalRange = { batchIndex, range, step in
             let key = keys[batchIndex]
-            let start = range.gallopingPartitionPoint(firstStep: step) {
+            let start = range.scanningPartitionPoint(scanned: Self.scanned, firstStep: step) {
                 order.compare(storedKeys[$0], key) == .orderedAscending
             }
-            let end = (start..<range.upperBound).gallopingPartitionPoint(firstStep: 1) {
+            let end = (start..<range.upperBound).scanningPartitionPoint(scanned: Self.scanned, firstStep: 1) {
                 order.compare(storedKeys[$0], key) != .orderedDescending
             }
             return start..<end
