@@ -1,11 +1,14 @@
+import CEtchPrefetch
+
 extension IDTable {
     /// Finds the slots of many ids, each with its hash (``hash(of:)``), in `found`: a slot
     /// for an id held, -1 for another.
     ///
     /// A batch's lookups each wait on a cache miss in a table of many objects. The slot
-    /// where each search starts is loaded first, in a loop that does nothing else and
-    /// never branches on what it loads, so the processor has many of these loads under way
-    /// at once; the searches, which do branch on them, then find their slots in cache. Each
+    /// where each search starts is asked for first, with prefetch hints (see
+    /// ``StoragePrefetch``), in a loop that does nothing else, so the processor has many of
+    /// these misses under way at once; the searches, which branch on the slots, then find
+    /// them in cache. Each
     /// search on its own, between a batch's other work (hashing, the atomic operations of
     /// copying objects), would have only a few misses under way.
     ///
@@ -24,15 +27,13 @@ extension IDTable {
                 return
             }
             let mask = entries.count - 1
-            // The first and the last word of each slot, which may lie in two cache lines:
-            // raw words, whatever the slot holds, since an empty slot has no hash to read.
+            // The first and the last word of each slot, which may lie in two cache lines.
             let last = MemoryLayout<Entry?>.stride - MemoryLayout<UInt>.size
-            var sum: UInt = 0
             for hash in hashes {
                 let slot = UnsafeRawPointer(base + (hash & mask))
-                sum &+= slot.load(as: UInt.self) &+ slot.load(fromByteOffset: last, as: UInt.self)
+                etch_prefetch(slot)
+                etch_prefetch(slot + last)
             }
-            StoragePrefetch.keep(sum)
             for index in ids.indices {
                 found.append(Self.slot(of: ids[index], hash: hashes[index], in: entries) ?? -1)
             }

@@ -87,9 +87,11 @@ extension SortedStore {
         ids.reserveCapacity(StoragePrefetch.chunk)
         hashes.reserveCapacity(StoragePrefetch.chunk)
         found.reserveCapacity(StoragePrefetch.chunk)
+        StoragePrefetch.load(0..<Swift.min(StoragePrefetch.chunk, objects.count), .header, extent: extent)
         for start in stride(from: 0, to: objects.count, by: StoragePrefetch.chunk) {
             let chunk = start..<Swift.min(start + StoragePrefetch.chunk, objects.count)
-            StoragePrefetch.load(chunk, loadingKeys: true, extent: extent)
+            let next = chunk.upperBound..<Swift.min(chunk.upperBound + StoragePrefetch.chunk, objects.count)
+            StoragePrefetch.load(chunk, loadingKeys: true, ahead: next, extent: extent)
             // Each id read and hashed once, then the chunk's ids looked up together, so
             // that their cache misses overlap. Slots stay valid while objects are only
             // replaced, as they are until the end.
