@@ -103,6 +103,9 @@ extension SortedStore {
                 hashes.append(IDTable<Element>.hash(of: id))
             }
             byID.findSlots(of: ids, hashes: hashes, into: &found)
+            if byStorage {
+                for index in chunk { holders.prefetchSlot(of: StorageIdentityTable.identity(of: objects[index])) }
+            }
             for index in chunk {
                 // Each path ends with the object's last use, which takes this copy over:
                 // a copy of it kept to the end would cost a retain and a release.
