@@ -16,7 +16,9 @@ let package = Package(
     ],
     targets: [
         // Runtime: values, models, JSON, Codable, data source.
-        .target(name: "Etch", dependencies: ["EtchDatePattern"]),
+        .target(name: "Etch", dependencies: ["EtchDatePattern", "CEtchPrefetch"]),
+        // The processor's prefetch hint, which Swift has no spelling for.
+        .target(name: "CEtchPrefetch"),
         // The grammar of `@dateFormat("…")` patterns, which the checker and the runtime share.
         .target(name: "EtchDatePattern"),
         // The system's SQLite: `SQLite3` on Apple platforms, libsqlite3 (pkg-config sqlite3) on Linux.

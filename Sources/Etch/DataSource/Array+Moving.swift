@@ -134,10 +134,18 @@ extension Array {
         // The forgotten references of a chunk, as copies of its elements' bits.
         let twins = UnsafeMutablePointer<Element>.allocate(capacity: releasingTwice ? StoragePrefetch.chunk : 0)
         defer { twins.deallocate() }
+        withUnsafeBufferPointer { buffer in
+            let first = (buffer.count - Swift.min(StoragePrefetch.chunk, left))..<buffer.count
+            StoragePrefetch.load(first, .header) { extent(buffer[$0], $1) }
+        }
         while left > 0 {
             let chunk = Swift.min(StoragePrefetch.chunk, left)
             withUnsafeBufferPointer { buffer in
-                StoragePrefetch.load((buffer.count - chunk)..<buffer.count, .storage) { extent(buffer[$0], $1) }
+                // The next chunk's headers, then this chunk's storage, whose headers came before.
+                let end = buffer.count - chunk
+                let next = (end - Swift.min(StoragePrefetch.chunk, left - chunk))..<end
+                StoragePrefetch.load(next, .header) { extent(buffer[$0], $1) }
+                StoragePrefetch.load(end..<buffer.count, .storage) { extent(buffer[$0], $1) }
                 if releasingTwice, let base = buffer.baseAddress {
                     UnsafeMutableRawPointer(twins).copyMemory(
                         from: base + (buffer.count - chunk), byteCount: MemoryLayout<Element>.stride * chunk)

@@ -20,6 +20,14 @@ struct BatchKeys<Element> {
     /// `batchIndex`: from the first whose key does not sort before it to the first whose
     /// key sorts after it. The search gallops from the start of `range`, first by `step`.
     @usableFromInline let equalRange: (_ batchIndex: Int, _ range: Range<Int>, _ step: Int) -> Range<Int>
+    /// For each of the batch's objects named in `sorted`, which lists them in order, the
+    /// stored objects (the first `storedCount`) whose key equals its own, as ``equalRange``
+    /// finds them: each search starts where the last one's range starts. One call for the
+    /// whole batch, so that the searches of a key with values run in one loop compiled for
+    /// its type, with no call per object; a dense batch's plain keys are compared a window
+    /// at a time (see ``equalRange(of:inWindowFrom:of:by:)``), a sparse batch's by
+    /// galloping.
+    @usableFromInline let equalRanges: (_ sorted: [Int], _ storedCount: Int) -> [Range<Int>]
     /// Whether the batch's object at `batchIndex` and the stored one at `storedIndex` have
     /// equal keys: whether a replacing object keeps the replaced one's place.
     @usableFromInline let hasSameKey: (_ batchIndex: Int, _ storedIndex: Int) -> Bool
@@ -29,6 +37,12 @@ struct BatchKeys<Element> {
     @usableFromInline let mergeColumn:
         (_ column: inout Any, _ removals: [Int], _ slots: [Int], _ keptBefore: [Int]) -> Void
 
+    /// How many stored objects a search looks at one by one before it gallops (see
+    /// ``Swift/Range/scanningPartitionPoint(scanned:firstStep:_:)``): between two objects of
+    /// a large batch lie as many stored objects as the store has per batch object, often
+    /// fewer than this.
+    @inlinable static var scanned: Int { 16 }
+
     /// The key of a comparator, which compares the objects themselves.
     @usableFromInline
     init(
@@ -37,15 +51,27 @@ struct BatchKeys<Element> {
         by compare: @escaping @Sendable (Element, Element) -> ComparisonResult
     ) {
         ranks = Self.ranks(count: batch.count) { compare(batch[$0], batch[$1]) }
-        equalRange = { batchIndex, range, step in
+        let equalRange = { (batchIndex: Int, range: Range<Int>, step: Int) -> Range<Int> in
             let element = batch[batchIndex]
-            let start = range.gallopingPartitionPoint(firstStep: step) {
+            let start = range.scanningPartitionPoint(scanned: Self.scanned, firstStep: step) {
                 compare(stored[$0], element) == .orderedAscending
             }
-            let end = (start..<range.upperBound).gallopingPartitionPoint(firstStep: 1) {
+            let end = (start..<range.upperBound).scanningPartitionPoint(scanned: Self.scanned, firstStep: 1) {
                 compare(stored[$0], element) != .orderedDescending
             }
             return start..<end
+        }
+        self.equalRange = equalRange
+        equalRanges = { sorted, storedCount in
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(sorted.count)
+            var start = 0
+            for (done, batchIndex) in sorted.enumerated() {
+                let range = equalRange(batchIndex, start..<storedCount, Self.step(start, storedCount, sorted, done))
+                ranges.append(range)
+                start = range.lowerBound
+            }
+            return ranges
         }
         hasSameKey = { compare(batch[$0], stored[$1]) == .orderedSame }
         mergeColumn = { _, _, _, _ in }
@@ -58,13 +84,59 @@ struct BatchKeys<Element> {
         ranks = Self.ranks(of: keys, by: order)
         equalRange = { batchIndex, range, step in
             let key = keys[batchIndex]
-            let start = range.gallopingPartitionPoint(firstStep: step) {
+            let start = range.scanningPartitionPoint(scanned: Self.scanned, firstStep: step) {
                 order.compare(storedKeys[$0], key) == .orderedAscending
             }
-            let end = (start..<range.upperBound).gallopingPartitionPoint(firstStep: 1) {
+            let end = (start..<range.upperBound).scanningPartitionPoint(scanned: Self.scanned, firstStep: 1) {
                 order.compare(storedKeys[$0], key) != .orderedDescending
             }
             return start..<end
+        }
+        equalRanges = { sorted, storedCount in
+            keys.withUnsafeBufferPointer { keys in
+                storedKeys.withUnsafeBufferPointer { storedKeys in
+                    let storedKeys = UnsafeBufferPointer(rebasing: storedKeys[..<storedCount])
+                    var ranges: [Range<Int>] = []
+                    ranges.reserveCapacity(sorted.count)
+                    var start = 0
+                    for (done, batchIndex) in sorted.enumerated() {
+                        let key = keys[batchIndex]
+                        let step = Self.step(start, storedKeys.count, sorted, done)
+                        // Near the last one (as most of a large batch are), window after
+                        // window; the keys before a window's range, or before its end, all
+                        // sort before `key`, so the search below goes on from there.
+                        var found: Range<Int>?
+                        while step <= Self.window * 2,
+                            let range = Self.equalRange(of: key, inWindowFrom: start, of: storedKeys, by: order)
+                        {
+                            let windowEnd = start + Self.window
+                            start = range.lowerBound
+                            // The range ends within the window: found.
+                            if range.upperBound < windowEnd {
+                                found = range
+                                break
+                            }
+                            // It starts within the window and may go on past it.
+                            if range.lowerBound < windowEnd { break }
+                        }
+                        if let found {
+                            ranges.append(found)
+                            continue
+                        }
+                        start = (start..<storedKeys.count).scanningPartitionPoint(
+                            scanned: Self.scanned, firstStep: step
+                        ) {
+                            order.compare(storedKeys[$0], key) == .orderedAscending
+                        }
+                        let end = (start..<storedKeys.count).scanningPartitionPoint(scanned: Self.scanned, firstStep: 1)
+                        {
+                            order.compare(storedKeys[$0], key) != .orderedDescending
+                        }
+                        ranges.append(start..<end)
+                    }
+                    return ranges
+                }
+            }
         }
         hasSameKey = { order.compare(keys[$0], storedKeys[$1]) == .orderedSame }
         mergeColumn = { column, removals, slots, keptBefore in

@@ -114,6 +114,6 @@ struct BatchOrder<Element: Identifiable> where Element.ID: Comparable & Sendable
         range = equalRange(batchIndex, range, step)
         if range.isEmpty { return range.lowerBound }
         let id = ids[batchIndex]
-        return range.gallopingPartitionPoint(firstStep: 1) { storedIDs[$0] < id }
+        return range.scanningPartitionPoint(scanned: BatchKeys<Element>.scanned, firstStep: 1) { storedIDs[$0] < id }
     }
 }

@@ -1,13 +1,33 @@
+import CEtchPrefetch
+
 extension IDTable {
+    /// Asks for the slots where the searches for ids with these hashes (``hash(of:)``)
+    /// start, with prefetch hints (see ``StoragePrefetch``), ahead of
+    /// ``findSlots(of:hashes:into:)``.
+    ///
+    /// A batch's lookups each wait on a cache miss in a table of many objects. Asked for
+    /// together, in a loop that does nothing else, and a while before the searches (which
+    /// branch on the slots), the misses overlap, and the searches find their slots in
+    /// cache. Each search on its own, between a batch's other work (the atomic operations
+    /// of copying objects), would have only a few misses under way.
+    @inlinable
+    func prefetchSlots(of hashes: [Int]) {
+        entries.withUnsafeBufferPointer { entries in
+            // (An empty array's buffer has an address too, and no slot.)
+            guard !entries.isEmpty, let base = entries.baseAddress else { return }
+            let mask = entries.count - 1
+            // The first and the last word of each slot, which may lie in two cache lines.
+            let last = MemoryLayout<Entry?>.stride - MemoryLayout<UInt>.size
+            for hash in hashes {
+                let slot = UnsafeRawPointer(base + (hash & mask))
+                etch_prefetch(slot)
+                etch_prefetch(slot + last)
+            }
+        }
+    }
+
     /// Finds the slots of many ids, each with its hash (``hash(of:)``), in `found`: a slot
     /// for an id held, -1 for another.
-    ///
-    /// A batch's lookups each wait on a cache miss in a table of many objects. The slot
-    /// where each search starts is loaded first, in a loop that does nothing else and
-    /// never branches on what it loads, so the processor has many of these loads under way
-    /// at once; the searches, which do branch on them, then find their slots in cache. Each
-    /// search on its own, between a batch's other work (hashing, the atomic operations of
-    /// copying objects), would have only a few misses under way.
     ///
     /// The slots stay valid while the table only has objects replaced (see
     /// ``slot(of:hash:)``).
@@ -18,21 +38,6 @@ extension IDTable {
         precondition(ids.count == hashes.count, "one hash per id")
         found.removeAll(keepingCapacity: true)
         entries.withUnsafeBufferPointer { entries in
-            // (An empty array's buffer has an address too, and no slot.)
-            guard !entries.isEmpty, let base = entries.baseAddress else {
-                found.append(contentsOf: repeatElement(-1, count: ids.count))
-                return
-            }
-            let mask = entries.count - 1
-            // The first and the last word of each slot, which may lie in two cache lines:
-            // raw words, whatever the slot holds, since an empty slot has no hash to read.
-            let last = MemoryLayout<Entry?>.stride - MemoryLayout<UInt>.size
-            var sum: UInt = 0
-            for hash in hashes {
-                let slot = UnsafeRawPointer(base + (hash & mask))
-                sum &+= slot.load(as: UInt.self) &+ slot.load(fromByteOffset: last, as: UInt.self)
-            }
-            StoragePrefetch.keep(sum)
             for index in ids.indices {
                 found.append(Self.slot(of: ids[index], hash: hashes[index], in: entries) ?? -1)
             }

@@ -40,10 +40,11 @@ package struct IDTable<Element: Identifiable & Sendable>: Sendable where Element
     @inlinable
     package var isEmpty: Bool { count == 0 }
 
-    /// The hash of `id` that the table files it under; see ``slot(of:hash:)``.
+    /// The hash of `id` that the table files it under (see ``slot(of:hash:)``): for an
+    /// integer id, a seeded mix of its bits (``IDHash``); for another, its `hashValue`.
     @inlinable @inline(__always)
     static func hash(of id: Element.ID) -> Int {
-        id.hashValue
+        IDHash.hash(of: id) ?? id.hashValue
     }
 
     // MARK: - By id

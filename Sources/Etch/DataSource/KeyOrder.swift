@@ -10,12 +10,20 @@ protocol KeyOrder<Value>: Sendable {
     /// Compares two values: `.orderedAscending` when `lhs` comes first.
     func compare(_ lhs: Value, _ rhs: Value) -> ComparisonResult
 
+    /// Whether `lhs` comes first: `compare(lhs, rhs) == .orderedAscending`, which a plain
+    /// type's order makes one comparison, so that a count of results takes no branch.
+    func precedes(_ lhs: Value, _ rhs: Value) -> Bool
+
     /// `keys` as `UInt64`s in this order, for ``RadixSort``, when this order is that of an
     /// integer type; `nil` when keys are only compared.
     func radixBits(of keys: UnsafeBufferPointer<Value>) -> [UInt64]?
 }
 
 extension KeyOrder {
+    /// By ``compare(_:_:)``.
+    @inlinable @inline(__always)
+    func precedes(_ lhs: Value, _ rhs: Value) -> Bool { compare(lhs, rhs) == .orderedAscending }
+
     /// None: keys are compared.
     @inlinable
     func radixBits(of keys: UnsafeBufferPointer<Value>) -> [UInt64]? { nil }
@@ -31,6 +39,9 @@ struct AscendingOrder<Value: Comparable>: KeyOrder {
     func compare(_ lhs: Value, _ rhs: Value) -> ComparisonResult {
         lhs < rhs ? .orderedAscending : (rhs < lhs ? .orderedDescending : .orderedSame)
     }
+
+    @inlinable @inline(__always)
+    func precedes(_ lhs: Value, _ rhs: Value) -> Bool { lhs < rhs }
 
     @inlinable
     func radixBits(of keys: UnsafeBufferPointer<Value>) -> [UInt64]? {
@@ -48,6 +59,9 @@ struct DescendingOrder<Value: Comparable>: KeyOrder {
     func compare(_ lhs: Value, _ rhs: Value) -> ComparisonResult {
         AscendingOrder().compare(rhs, lhs)
     }
+
+    @inlinable @inline(__always)
+    func precedes(_ lhs: Value, _ rhs: Value) -> Bool { rhs < lhs }
 
     @inlinable
     func radixBits(of keys: UnsafeBufferPointer<Value>) -> [UInt64]? {

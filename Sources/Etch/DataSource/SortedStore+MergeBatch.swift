@@ -43,9 +43,10 @@ extension SortedStore {
     /// retains and releases it around the call. The new objects go into `byID` by swapping,
     /// which moves references and retains nothing.
     ///
-    /// Each id is hashed once for `byID`, to find it and, if it is new, to insert it, and a
-    /// chunk's ids are looked up together (``IDTable/findSlots(of:hashes:into:)``), so that
-    /// their cache misses overlap. A stored id seen again in the batch is known by the
+    /// Each id is hashed once for `byID`, to find it and, if it is new, to insert it. A
+    /// chunk's slots are asked for together (``IDTable/prefetchSlots(of:)``), so that their
+    /// cache misses overlap, a turn before the chunk's work looks them up: meanwhile the
+    /// chunk before is worked on. A stored id seen again in the batch is known by the
     /// storage of the batch object that `byID` now holds for it. Only new ids, and the ids
     /// of unions (whose storage does not name them), go through a table of ids of the batch.
     /// The replaced objects are not read: they are found in `elements` by the identity of
@@ -80,26 +81,46 @@ extension SortedStore {
         // retained and released around each use, atomic operations that wait on every load
         // before them.
         let extent = { StoragePrefetch.extent(of: objects[$0], $1, byStorage: byStorage) }
-        // A chunk's ids, their hashes and their slots in `byID` (-1 for a new id).
+        // A chunk's ids and their hashes, read a turn ahead of the chunk's work; the ids and
+        // the hashes of the chunk whose turn it is, and their slots in `byID` (-1 for a new
+        // id).
+        var nextIDs: [Element.ID] = []
+        var nextHashes: [Int] = []
         var ids: [Element.ID] = []
         var hashes: [Int] = []
         var found: [Int] = []
+        nextIDs.reserveCapacity(StoragePrefetch.chunk)
+        nextHashes.reserveCapacity(StoragePrefetch.chunk)
         ids.reserveCapacity(StoragePrefetch.chunk)
         hashes.reserveCapacity(StoragePrefetch.chunk)
         found.reserveCapacity(StoragePrefetch.chunk)
-        for start in stride(from: 0, to: objects.count, by: StoragePrefetch.chunk) {
-            let chunk = start..<Swift.min(start + StoragePrefetch.chunk, objects.count)
-            StoragePrefetch.load(chunk, loadingKeys: true, extent: extent)
-            // Each id read and hashed once, then the chunk's ids looked up together, so
-            // that their cache misses overlap. Slots stay valid while objects are only
-            // replaced, as they are until the end.
-            ids.removeAll(keepingCapacity: true)
-            hashes.removeAll(keepingCapacity: true)
-            for index in chunk {
-                let id = objects[index].id
-                ids.append(id)
-                hashes.append(IDTable<Element>.hash(of: id))
+        StoragePrefetch.load(0..<Swift.min(StoragePrefetch.chunk, objects.count), .header, extent: extent)
+        // Each turn reads the ids of one chunk, having loaded its storage, hashes them once
+        // and asks for their slots in `byID` (and in `holders`); then it does the work on the
+        // chunk before, whose slots have come meanwhile. One turn more than there are chunks.
+        var next = 0..<0
+        for start in stride(from: 0, to: objects.count + StoragePrefetch.chunk, by: StoragePrefetch.chunk) {
+            let chunk = next
+            swap(&ids, &nextIDs)
+            swap(&hashes, &nextHashes)
+            next = Swift.min(start, objects.count)..<Swift.min(start + StoragePrefetch.chunk, objects.count)
+            if !next.isEmpty {
+                let ahead = next.upperBound..<Swift.min(next.upperBound + StoragePrefetch.chunk, objects.count)
+                StoragePrefetch.load(next, loadingKeys: true, ahead: ahead, extent: extent)
+                nextIDs.removeAll(keepingCapacity: true)
+                nextHashes.removeAll(keepingCapacity: true)
+                for index in next {
+                    let id = objects[index].id
+                    nextIDs.append(id)
+                    nextHashes.append(IDTable<Element>.hash(of: id))
+                }
+                byID.prefetchSlots(of: nextHashes)
+                if byStorage {
+                    for index in next { holders.prefetchSlot(of: StorageIdentityTable.identity(of: objects[index])) }
+                }
             }
+            guard !chunk.isEmpty else { continue }
+            // Slots stay valid while objects are only replaced, as they are until the end.
             byID.findSlots(of: ids, hashes: hashes, into: &found)
             for index in chunk {
                 // Each path ends with the object's last use, which takes this copy over:

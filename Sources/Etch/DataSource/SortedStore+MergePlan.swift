@@ -30,8 +30,9 @@ extension SortedStore {
     /// indices, which fall out in order.
     ///
     /// The searches read the columns, never a stored object: each batch object's place is
-    /// found in order, by a galloping search from the last one's. The ``BatchOrder`` that
-    /// holds the columns goes when this returns, so that the caller changes them in place.
+    /// found in order, from the last one's, all in one pass
+    /// (``BatchOrder/lowerBounds(ofSorted:)``). The ``BatchOrder`` that holds the columns
+    /// goes when this returns, so that the caller changes them in place.
     ///
     /// - Parameters:
     ///   - batch: The batch, read.
@@ -44,9 +45,11 @@ extension SortedStore {
         let oldIndices = batch.oldIndices
         let skipped = AscendingIndices(removals + oldIndices, below: count)
 
-        // Where each batch object goes, in order: after how many kept objects. The search
-        // for each starts where the last one's ended.
+        // Where each batch object goes, in order: after how many kept objects. Each bound
+        // counts from where the last one's ended, past a skipped object at it (which goes
+        // too), as a search from there would have found it.
         let slots = batchOrder.sorted(0..<batchCount)
+        let bounds = batchOrder.lowerBounds(ofSorted: slots)
         var keptBefore: [Int] = []
         keptBefore.reserveCapacity(batchCount)
         var change = ChangeIndices<Element>(deletions: removals)
@@ -54,7 +57,7 @@ extension SortedStore {
         var nextSkipped = 0
         var lastUpdated = -1
         for (done, slot) in slots.enumerated() {
-            nextOld = batchOrder.lowerBound(of: slot, from: nextOld, remaining: batchCount - done)
+            nextOld = Swift.max(nextOld, bounds[done])
             while nextSkipped < skipped.values.count && skipped.values[nextSkipped] <= nextOld {
                 // A skipped object right at the bound goes too, so the next search starts after it.
                 if skipped.values[nextSkipped] == nextOld { nextOld += 1 }

@@ -1,3 +1,5 @@
+import CEtchPrefetch
+
 extension StorageIdentityTable {
     /// How many models ``forEachHeld(in:_:)`` sifts before it searches for the ones that
     /// passed: few enough that their indices stay in the first-level cache.
@@ -8,10 +10,10 @@ extension StorageIdentityTable {
     ///
     /// The models are taken a block at a time. A first pass sifts them by the filter alone,
     /// with no branch: a branch that goes one way for most models and the other way at
-    /// random costs a misprediction each time it does. A second loads the slots where the
-    /// searches for the few that passed start, in a loop of loads alone, whose cache misses
-    /// overlap (the slots of a table of many identities are rarely in cache); a last one
-    /// searches for them there.
+    /// random costs a misprediction each time it does. A second asks for the slots where the
+    /// searches for the few that passed start, with prefetch hints (see
+    /// ``StoragePrefetch``), so that their cache misses overlap (the slots of a table of many
+    /// identities are rarely in cache); a last one searches for them there.
     ///
     /// - Complexity: O(*n*) for *n* models.
     @inlinable
@@ -36,11 +38,10 @@ extension StorageIdentityTable {
                             passedBase[count] = index
                             count &+= Int(truncatingIfNeeded: (filterBase[mark &>> 6] &>> UInt64(mark & 63)) & 1)
                         }
-                        var sum: UInt = 0
                         for index in passed[0..<count] {
-                            sum &+= slots[mark(of: Self.identity(of: models[index])) >> Self.markBits].identity
+                            etch_prefetch(
+                                slots.baseAddress! + mark(of: Self.identity(of: models[index])) >> Self.markBits)
                         }
-                        StoragePrefetch.keep(sum)
                         for index in passed[0..<count] {
                             if let position = position(of: models[index]) { body(index, position) }
                         }

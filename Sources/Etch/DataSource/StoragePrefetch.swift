@@ -1,15 +1,20 @@
+import CEtchPrefetch
+
 /// Walks many models in chunks, loading each chunk's storage into the cache before the
 /// work on it, so that the cache misses of a chunk overlap instead of following each other.
 ///
 /// A model of a long list, or of a large batch, is rarely in cache, and the work on it (a
 /// retain, a release, a read of a field) waits on that miss: some 100 ns each, one after
 /// another, since each retain or release is an atomic operation that lets no later load
-/// pass it. A pass that only loads a word from each storage has nothing to wait on, so the
-/// processor has many of those loads under way at once; the work then finds the storage
-/// in cache.
+/// pass it. A pass that only asks for each storage's cache lines has nothing to wait on, so
+/// the processor has many of those misses under way at once; the work then finds the
+/// storage in cache.
 ///
-/// The loads are summed and the sum handed to a function the optimizer does not look
-/// into, which is all that keeps them: their values are of no use.
+/// The pass asks with prefetch hints (`CEtchPrefetch`), not loads: a load, even one whose
+/// value is of no use, holds its place in the processor's queue of instructions until its
+/// line comes, so a pass of loads had only as many misses under way as that queue holds
+/// (some ten models' worth); a hint retires at once, and the next chunk's headers go out
+/// while this chunk's storage comes in.
 @usableFromInline
 enum StoragePrefetch {
     /// How many models are loaded ahead: enough to keep the processor's outstanding misses
@@ -17,14 +22,12 @@ enum StoragePrefetch {
     /// work reaches it.
     @inlinable static var chunk: Int { 64 }
 
-    /// Keeps the sum of the words loaded, so that the optimizer keeps the loads: a function
-    /// it does not look into.
-    @usableFromInline @_optimize(none) @inline(never)
-    static func keep(_ sum: UInt) {}
-
     /// A part of a model's storage to load.
     @usableFromInline
     enum Part {
+        /// The storage's first cache line: its reference count, and the header that the
+        /// other parts' extents read, so it is loaded a chunk ahead of them.
+        case header
         /// The storage itself: the reference count that a retain or release changes, the
         /// header, and the values that a read looks at.
         case storage
@@ -40,9 +43,13 @@ enum StoragePrefetch {
         guard byStorage else { return 0..<0 }
         let storage = model.dictionary.storage
         return storage.withUnsafeMutablePointers { header, values in
+            if part == .header {
+                let start = StorageIdentityTable.identity(of: model)
+                return start..<(start + 1)
+            }
             let count = header.pointee.count
             switch part {
-            case .storage:
+            case .header, .storage:
                 let start = StorageIdentityTable.identity(of: model)
                 return start..<Swift.max(start + 1, UInt(bitPattern: values + count))
             case .keys:
@@ -54,23 +61,21 @@ enum StoragePrefetch {
         }
     }
 
-    /// Loads every cache line of a part of the storage of the models at `indices`
-    /// (`extent` gives the addresses of each part, see ``extent(of:_:byStorage:)``).
+    /// Asks for every cache line of a part of the storage of the models at `indices`
+    /// (`extent` gives the addresses of each part, see ``extent(of:_:byStorage:)``), with
+    /// prefetch hints: nothing waits for them, so the processor has as many under way as
+    /// it can take, and the work after finds them in cache.
     @inlinable @inline(__always)
     static func load(_ indices: Range<Int>, _ part: Part, extent: (Int, Part) -> Range<UInt>) {
-        var sum: UInt = 0
         for index in indices {
             let span = extent(index, part)
             guard !span.isEmpty else { continue }
-            var address = span.lowerBound
+            var address = span.lowerBound & ~63
             while address < span.upperBound {
-                sum &+= UnsafeRawPointer(bitPattern: address)!.load(as: UInt.self)
+                etch_prefetch(UnsafeRawPointer(bitPattern: address))
                 address += 64
             }
-            // The last line, which the steps from the start may stop short of.
-            sum &+= UnsafeRawPointer(bitPattern: (span.upperBound - 1) & ~7)!.load(as: UInt.self)
         }
-        keep(sum)
     }
 
     /// Calls `body` with chunks of `indices`, in order, having loaded the storage of the
@@ -87,18 +92,29 @@ enum StoragePrefetch {
         _ body: (Range<Int>) -> Void
     ) {
         var start = indices.lowerBound
+        load(start..<Swift.min(start + chunk, indices.upperBound), .header, extent: extent)
         while start < indices.upperBound {
             let end = Swift.min(start + chunk, indices.upperBound)
-            load(start..<end, loadingKeys: loadingKeys, extent: extent)
+            load(
+                start..<end, loadingKeys: loadingKeys, ahead: end..<Swift.min(end + chunk, indices.upperBound),
+                extent: extent)
             body(start..<end)
             start = end
         }
     }
 
-    /// Loads the storage of the models at `indices`, then their keys when `loadingKeys`:
-    /// one chunk's loads, for a loop that walks the chunks itself.
+    /// Loads the headers of the models at `ahead`, the next chunk, then the storage of the
+    /// models at `indices`, whose headers were loaded with the chunk before, then their keys
+    /// when `loadingKeys`: one chunk's loads, for a loop that walks the chunks itself (and
+    /// loads the first chunk's headers before it starts).
+    ///
+    /// A storage's extent is read from its header, so loading it waits for the header: the
+    /// headers loaded a chunk ahead are in cache by then.
     @inlinable @inline(__always)
-    static func load(_ indices: Range<Int>, loadingKeys: Bool, extent: (Int, Part) -> Range<UInt>) {
+    static func load(
+        _ indices: Range<Int>, loadingKeys: Bool, ahead: Range<Int>, extent: (Int, Part) -> Range<UInt>
+    ) {
+        load(ahead, .header, extent: extent)
         load(indices, .storage, extent: extent)
         if loadingKeys { load(indices, .keys, extent: extent) }
     }

@@ -165,6 +165,11 @@ extension DataSourceMergeTests {
             #expect(range.partitionPoint { values[$0] < target } == expected)
             for step in [0, 1, 3, 40, 1_000] {
                 #expect(range.gallopingPartitionPoint(firstStep: step) { values[$0] < target } == expected)
+                for scanned in [-1, 0, 1, 2, 16, 500] {
+                    #expect(
+                        range.scanningPartitionPoint(scanned: scanned, firstStep: step) { values[$0] < target }
+                            == expected)
+                }
             }
         }
     }
