@@ -1,3 +1,5 @@
+import Foundation
+
 extension BatchKeys {
     /// How many stored keys ``equalRange(of:inWindowFrom:of:by:)`` compares at once.
     @inlinable static var window: Int { 16 }
@@ -29,6 +31,22 @@ extension BatchKeys {
         // (A key that sorts before one before it, under an order that is not a strict weak
         // one, still leaves a range within the window.)
         return (start + Swift.min(before, notAfter))..<(start + notAfter)
+    }
+
+    /// The stored keys in `range` that equal `key`: from the first that does not sort before
+    /// it to the first that sorts after it, each found by a scan of ``scanned`` keys and then
+    /// a galloping search, the first from the start of `range` by `step`.
+    @inlinable @inline(__always)
+    static func equalRange<Order: KeyOrder, StoredKeys: RandomAccessCollection<Order.Value>>(
+        of key: Order.Value, in range: Range<Int>, firstStep step: Int, of storedKeys: StoredKeys, by order: Order
+    ) -> Range<Int> where StoredKeys.Index == Int {
+        let start = range.scanningPartitionPoint(scanned: scanned, firstStep: step) {
+            order.compare(storedKeys[$0], key) == .orderedAscending
+        }
+        let end = (start..<range.upperBound).scanningPartitionPoint(scanned: scanned, firstStep: 1) {
+            order.compare(storedKeys[$0], key) != .orderedDescending
+        }
+        return start..<end
     }
 
     /// The first step of the search for the `done`th of the batch's objects listed in

@@ -83,14 +83,7 @@ struct BatchKeys<Element> {
     init<Order: KeyOrder>(keys: [Order.Value], storedKeys: [Order.Value], order: Order) {
         ranks = Self.ranks(of: keys, by: order)
         equalRange = { batchIndex, range, step in
-            let key = keys[batchIndex]
-            let start = range.scanningPartitionPoint(scanned: Self.scanned, firstStep: step) {
-                order.compare(storedKeys[$0], key) == .orderedAscending
-            }
-            let end = (start..<range.upperBound).scanningPartitionPoint(scanned: Self.scanned, firstStep: 1) {
-                order.compare(storedKeys[$0], key) != .orderedDescending
-            }
-            return start..<end
+            Self.equalRange(of: keys[batchIndex], in: range, firstStep: step, of: storedKeys, by: order)
         }
         equalRanges = { sorted, storedCount in
             keys.withUnsafeBufferPointer { keys in
@@ -123,16 +116,10 @@ struct BatchKeys<Element> {
                             ranges.append(found)
                             continue
                         }
-                        start = (start..<storedKeys.count).scanningPartitionPoint(
-                            scanned: Self.scanned, firstStep: step
-                        ) {
-                            order.compare(storedKeys[$0], key) == .orderedAscending
-                        }
-                        let end = (start..<storedKeys.count).scanningPartitionPoint(scanned: Self.scanned, firstStep: 1)
-                        {
-                            order.compare(storedKeys[$0], key) != .orderedDescending
-                        }
-                        ranges.append(start..<end)
+                        let range = Self.equalRange(
+                            of: key, in: start..<storedKeys.count, firstStep: step, of: storedKeys, by: order)
+                        start = range.lowerBound
+                        ranges.append(range)
                     }
                     return ranges
                 }

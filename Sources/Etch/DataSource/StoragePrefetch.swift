@@ -43,16 +43,16 @@ enum StoragePrefetch {
         guard byStorage else { return 0..<0 }
         let storage = model.dictionary.storage
         return storage.withUnsafeMutablePointers { header, values in
-            if part == .header {
+            // The header's own extent reads nothing from it: it is what is being asked for.
+            switch part {
+            case .header:
                 let start = StorageIdentityTable.identity(of: model)
                 return start..<(start + 1)
-            }
-            let count = header.pointee.count
-            switch part {
-            case .header, .storage:
+            case .storage:
                 let start = StorageIdentityTable.identity(of: model)
-                return start..<Swift.max(start + 1, UInt(bitPattern: values + count))
+                return start..<Swift.max(start + 1, UInt(bitPattern: values + header.pointee.count))
             case .keys:
+                let count = header.pointee.count
                 return header.pointee.keys.withUnsafeBufferPointer { keys in
                     let start = UInt(bitPattern: keys.baseAddress)
                     return start..<(start + UInt(MemoryLayout<String>.stride * count))
