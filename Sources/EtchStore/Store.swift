@@ -86,7 +86,8 @@ public actor Store {
     }
 
     /// Every object of a type, in id order.
-    /// - Complexity: O(*n* log *n*).
+    /// - Complexity: O(*n*) when no object of the type was added or deleted since the last
+    ///   call; O(*n* log *n*) else.
     public func objects<Model: IdentifiedModel>(_ type: Model.Type) throws(StoreError) -> [Model] {
         try tables.table(of: type).allInIDOrder
     }

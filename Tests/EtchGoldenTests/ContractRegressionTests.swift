@@ -65,4 +65,12 @@ import Testing
         #expect(read == feed)
         #expect(read.pinned?.id == "q1")
     }
+
+    @Test func aGeneratedUnionsSchemaIsMadeOnce() {
+        // The protocol's default made a new schema, and its name by reflection, on every read
+        // (a store reads a model's name on every write).
+        #expect(FeedItem._schema === FeedItem._schema)
+        #expect(FeedItem.modelName == "FeedItem")
+        #expect(FeedItem._schema.fields.isEmpty)
+    }
 }

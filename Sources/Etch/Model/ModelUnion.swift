@@ -50,6 +50,8 @@ public struct _UnionVariant: Sendable {
 
 extension ModelUnion {
     /// A union's name and (empty) field table: its variants check their own fields.
+    ///
+    /// Made on each read; generated unions declare their own, made once.
     public static var _schema: _ModelSchema { _ModelSchema("\(Self.self)", fields: []) }
 
     /// The variant's storage with the discriminator set to its tag, as it is serialized.

@@ -17,6 +17,9 @@ extension SwiftRenderer {
             writer.line("/// The wire key whose value names the variant.")
             writer.line("\(access)static let discriminator = \(Self.literal(union.discriminator))")
             writer.blankLine()
+            writer.line("/// The union's name and (empty) field table, for Etch: made once, not on every read.")
+            writer.line("\(access)static let _schema = Etch._ModelSchema(\(Self.literal(union.name)), fields: [])")
+            writer.blankLine()
             writer.line("/// Reads the variant `tag` names; an unknown tag keeps the whole object.")
             writer.block(
                 "\(access)init(_tag tag: Swift.String?, dictionary: Etch.ModelDictionary) throws(Etch.ModelError) {"

@@ -6,6 +6,9 @@ import Etch
 final class ModelTable<Model: IdentifiedModel> {
     /// The objects by id key.
     private(set) var objects: [IndexKey: Model] = [:]
+    /// The ids of `objects`, ascending, once ``allInIDOrder`` or ``load(_:)`` has sorted them;
+    /// `nil` after an id comes or goes. Replacing an object keeps them.
+    private var sortedIDs: [IndexKey]?
     /// The schema's indexes, then the ones added at runtime.
     private(set) var indexes: [IndexState<Model>]
     /// The indexes of the inverse relations that refer to this model, by relation key
@@ -44,9 +47,20 @@ final class ModelTable<Model: IdentifiedModel> {
     }
 
     /// Every object, in id order.
-    /// - Complexity: O(*n* log *n*).
+    ///
+    /// The ids are sorted once, and again only after an id comes or goes: a list read again
+    /// and again while its objects change in place is not sorted each time.
+    ///
+    /// - Complexity: O(*n*) when no id came or went since the last call; O(*n* log *n*) else.
     var allInIDOrder: [Model] {
-        objects.keys.sorted().map { objects[$0]! }
+        let ids: [IndexKey]
+        if let sortedIDs {
+            ids = sortedIDs
+        } else {
+            ids = objects.keys.sorted { IndexKey.compare($0, $1) == .orderedAscending }
+            sortedIDs = ids
+        }
+        return objects(ids)
     }
 
     /// Puts an object, or removes the one with `id` when `object` is `nil`, updating every index.
@@ -64,6 +78,7 @@ final class ModelTable<Model: IdentifiedModel> {
             if let old { relationIndexes[key]!.remove(old) }
             if let object { relationIndexes[key]!.insert(object) }
         }
+        if (old == nil) != (object == nil) { sortedIDs = nil }
         objects[id] = object
     }
 
@@ -111,12 +126,14 @@ final class ModelTable<Model: IdentifiedModel> {
         for entry in sorted { models.append(loaded[entry.value]) }
         objects.reserveCapacity(ids.count)
         for position in ids.indices { objects[ids[position]] = models[position] }
+        sortedIDs = ids
         indexes = indexes.map { IndexState($0.index, building: models, ids: ids) }
     }
 
     /// Removes every object.
     func removeAll() {
         objects = [:]
+        sortedIDs = nil
         indexes = indexes.map { IndexState($0.index) }
         relationIndexes = relationIndexes.mapValues(\.emptied)
     }

@@ -395,6 +395,9 @@ public enum FeedItem: Etch.ModelUnion, Swift.Identifiable {
     /// The wire key whose value names the variant.
     public static let discriminator = "type"
 
+    /// The union's name and (empty) field table, for Etch: made once, not on every read.
+    public static let _schema = Etch._ModelSchema("FeedItem", fields: [])
+
     /// Reads the variant `tag` names; an unknown tag keeps the whole object.
     public init(_tag tag: Swift.String?, dictionary: Etch.ModelDictionary) throws(Etch.ModelError) {
         switch tag {
