@@ -2,25 +2,17 @@ extension SortedStore {
     /// What a merge does to the objects and the columns, worked out before anything moves.
     @usableFromInline
     struct MergePlan {
-        /// The indices of the objects that go, the removed and the replaced, ascending.
-        @usableFromInline var skipped: [Int]
-        /// The batch's slots in their new order.
-        @usableFromInline var slots: [Int]
-        /// For each of them, how many kept objects come before it.
-        @usableFromInline var keptBefore: [Int]
+        /// The merge's steps, for the objects and every column: the objects that go (the
+        /// removed and the replaced) and the batch's, by slot, in their new order.
+        @usableFromInline var walk: MergeWalk
         /// The change's indices.
         @usableFromInline var change: ChangeIndices<Element>
         /// Each key's ``BatchKeys/mergeColumn``, holding the batch's keys.
-        @usableFromInline var keyMerges: [(inout Any, [Int], [Int], [Int]) -> Void]
+        @usableFromInline var keyMerges: [(inout Any, MergeWalk) -> Void]
 
         @inlinable
-        init(
-            skipped: [Int], slots: [Int], keptBefore: [Int], change: ChangeIndices<Element>,
-            keyMerges: [(inout Any, [Int], [Int], [Int]) -> Void]
-        ) {
-            self.skipped = skipped
-            self.slots = slots
-            self.keptBefore = keptBefore
+        init(walk: MergeWalk, change: ChangeIndices<Element>, keyMerges: [(inout Any, MergeWalk) -> Void]) {
+            self.walk = walk
             self.change = change
             self.keyMerges = keyMerges
         }
@@ -85,7 +77,7 @@ extension SortedStore {
             }
         }
         return MergePlan(
-            skipped: skipped.values, slots: slots, keptBefore: keptBefore, change: change,
-            keyMerges: batchOrder.keys.map(\.mergeColumn))
+            walk: MergeWalk(order: slots, removing: skipped.values, afterKept: keptBefore, oldCount: count),
+            change: change, keyMerges: batchOrder.keys.map(\.mergeColumn))
     }
 }
