@@ -32,16 +32,32 @@ struct MergeWalk: Sendable {
     /// The runs of kept elements, in order.
     @usableFromInline var runs: [Run] = []
     /// The inserted elements in the order they go in, each by its offset among the inserted.
-    @usableFromInline let order: [Int]
-    /// For each inserted element in `order`, how many kept elements come before it.
-    @usableFromInline let keptBefore: [Int]
+    @usableFromInline var order: [Int] = []
+    /// For each inserted element in `order`, its index in the merged array.
+    @usableFromInline var targets: [Int] = []
     /// The indices of the elements that go, ascending.
-    @usableFromInline let removals: [Int]
+    @usableFromInline var removals: [Int] = []
     /// How many elements the old array holds, not counting the inserted ones.
     @usableFromInline let oldCount: Int
+    /// How many elements the merged array holds, so far as the walk has gone.
+    @usableFromInline var mergedCount = 0
+    /// Where the walk is in the old array: the elements before this are taken or removed.
+    @usableFromInline var read = 0
 
-    /// How many elements the merged array holds.
-    @inlinable var mergedCount: Int { oldCount - removals.count + order.count }
+    /// A walk of `oldCount` elements that has taken none yet, for ``keep(upTo:)``,
+    /// ``remove(_:)`` and ``insert(_:)`` to build, in order, and ``finish()`` to end.
+    ///
+    /// - Parameters:
+    ///   - oldCount: How many elements the array holds before the merge.
+    ///   - inserting: How many elements go in, and `removing`, how many go, for room.
+    @inlinable
+    init(oldCount: Int, inserting: Int, removing: Int) {
+        self.oldCount = oldCount
+        runs.reserveCapacity(inserting + removing + 1)
+        order.reserveCapacity(inserting)
+        targets.reserveCapacity(inserting)
+        removals.reserveCapacity(removing)
+    }
 
     /// The steps of a merge of `oldCount` elements, all but those at `removals`, with the
     /// elements that `order` names.
@@ -56,44 +72,61 @@ struct MergeWalk: Sendable {
     /// - Complexity: O(*r* + *k*) for *r* removals and *k* inserted elements.
     @inlinable
     init(order: [Int], removing removals: [Int], afterKept keptBefore: [Int], oldCount: Int) {
-        // Checked before anything moves: a bad index found halfway would leave a buffer
-        // half moved, or a read out of bounds.
         precondition(keptBefore.count == order.count, "one kept count per inserted element")
-        precondition(
-            Self.isAscending(removals, strictly: true, in: 0..<Swift.max(0, oldCount)),
-            "removals must ascend, in bounds")
-        let kept = oldCount - removals.count
-        precondition(Self.isAscending(keptBefore, strictly: false, in: 0..<(kept + 1)), "kept counts must not decrease")
-        self.order = order
-        self.removals = removals
-        self.keptBefore = keptBefore
-        self.oldCount = oldCount
-        runs.reserveCapacity(order.count + removals.count + 1)
-        var read = 0
+        self.init(oldCount: oldCount, inserting: order.count, removing: removals.count)
         var nextRemoval = 0
-        var keptDone = 0
-        var write = 0
-        /// Takes the kept elements up to the `target`th, skipping the removed ones, in runs.
-        func keep(upTo target: Int) {
-            while keptDone < target {
-                while nextRemoval < removals.count && removals[nextRemoval] == read {
-                    read += 1
-                    nextRemoval += 1
-                }
-                let end = nextRemoval < removals.count ? removals[nextRemoval] : oldCount
-                let length = Swift.min(end - read, target - keptDone)
-                runs.append(Run(read: read, write: write, count: length))
-                read += length
-                keptDone += length
-                write += length
+        for (position, target) in keptBefore.enumerated() {
+            // A removal with `target` kept elements or fewer before it goes first: the
+            // kept elements up to the insertion are the `target` first.
+            while nextRemoval < removals.count && removals[nextRemoval] - nextRemoval <= target {
+                remove(removals[nextRemoval])
+                nextRemoval += 1
             }
+            keep(upTo: target + nextRemoval)
+            insert(order[position])
         }
-        for target in keptBefore {
-            keep(upTo: target)
-            write += 1
-        }
-        keep(upTo: kept)
+        for index in removals[nextRemoval...] { remove(index) }
+        finish()
     }
+
+    // MARK: - Building
+
+    /// Keeps the elements from where the walk is up to `end` in the old array, in one run.
+    /// Every step is checked as it is taken, so that the runs lie in bounds before
+    /// anything moves: a bad index found halfway would leave a buffer half moved.
+    @inlinable
+    mutating func keep(upTo end: Int) {
+        precondition(read <= end && end <= oldCount, "the walk must go forward, in bounds")
+        guard end > read else { return }
+        runs.append(Run(read: read, write: mergedCount, count: end - read))
+        mergedCount += end - read
+        read = end
+    }
+
+    /// Removes the element at `index` of the old array, keeping those before it.
+    @inlinable
+    mutating func remove(_ index: Int) {
+        keep(upTo: index)
+        precondition(index < oldCount, "removal out of bounds")
+        removals.append(index)
+        read = index + 1
+    }
+
+    /// Puts the inserted element at `offset` among the inserted next.
+    @inlinable
+    mutating func insert(_ offset: Int) {
+        order.append(offset)
+        targets.append(mergedCount)
+        mergedCount += 1
+    }
+
+    /// Keeps the elements left.
+    @inlinable
+    mutating func finish() {
+        keep(upTo: oldCount)
+    }
+
+    // MARK: - Taking the steps
 
     /// Moves (or copies) the kept elements from `old`, whose first `readable` elements may
     /// be read, to their places in `merged`, which has room for ``mergedCount``. A short
@@ -107,6 +140,7 @@ struct MergeWalk: Sendable {
         from old: UnsafeMutablePointer<Element>, readable: Int, into merged: UnsafeMutablePointer<Element>,
         moving: Bool, wholeShortRuns: Bool
     ) {
+        precondition(read == oldCount, "an unfinished walk")
         let shortRun = [Element].shortRun
         let mergedCount = mergedCount
         runs.withUnsafeBufferPointer { runs in
@@ -130,20 +164,9 @@ struct MergeWalk: Sendable {
     @inlinable @inline(__always)
     func forEachInserted(_ body: (_ offset: Int, _ target: Int) -> Void) {
         order.withUnsafeBufferPointer { order in
-            keptBefore.withUnsafeBufferPointer { keptBefore in
-                for position in order.indices { body(order[position], keptBefore[position] + position) }
+            targets.withUnsafeBufferPointer { targets in
+                for position in order.indices { body(order[position], targets[position]) }
             }
         }
-    }
-
-    /// Whether `values` ascend (strictly or not) and all lie in `range`.
-    @inlinable
-    static func isAscending(_ values: [Int], strictly: Bool, in range: Range<Int>) -> Bool {
-        var previous = Int.min
-        for value in values {
-            guard range.contains(value), strictly ? previous < value : previous <= value else { return false }
-            previous = value
-        }
-        return true
     }
 }

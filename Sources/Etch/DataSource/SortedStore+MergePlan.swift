@@ -34,16 +34,20 @@ extension SortedStore {
         let count = columns.ids.count
         let batchCount = batch.ids.count
         let batchOrder = BatchOrder(batch.readers, ids: batch.ids, stored: elements, columns: columns)
-        let oldIndices = batch.oldIndices
-        let skipped = AscendingIndices(removals + oldIndices, below: count)
+        let skipped = AscendingIndices(removals + batch.oldIndices, below: count)
 
         // Where each batch object goes, in order: after how many kept objects. Each bound
         // counts from where the last one's ended, past a skipped object at it (which goes
-        // too), as a search from there would have found it.
+        // too), as a search from there would have found it. The merge's walk is built on
+        // the way, from the same steps.
         let slots = batchOrder.sorted(0..<batchCount)
         let bounds = batchOrder.lowerBounds(ofSorted: slots)
-        var keptBefore: [Int] = []
-        keptBefore.reserveCapacity(batchCount)
+        // The index of the object each slot replaces, in the new order, gathered in a loop
+        // of its own: its loads, at random places, overlap, where in the loop below each
+        // would wait behind that loop's chain of steps.
+        let oldIndexBySlot = batch.oldIndexBySlot
+        let oldInOrder = slots.map { oldIndexBySlot[$0] }
+        var walk = MergeWalk(oldCount: count, inserting: batchCount, removing: skipped.values.count)
         var change = ChangeIndices<Element>(deletions: removals)
         var nextOld = 0
         var nextSkipped = 0
@@ -53,13 +57,15 @@ extension SortedStore {
             while nextSkipped < skipped.values.count && skipped.values[nextSkipped] <= nextOld {
                 // A skipped object right at the bound goes too, so the next search starts after it.
                 if skipped.values[nextSkipped] == nextOld { nextOld += 1 }
+                walk.remove(skipped.values[nextSkipped])
                 nextSkipped += 1
             }
             let kept = nextOld - nextSkipped
-            keptBefore.append(kept)
+            walk.keep(upTo: nextOld)
+            walk.insert(slot)
             let newIndex = kept + done
-            if let replaced = batch.replacedIndex[slot] {
-                let oldIndex = oldIndices[replaced]
+            let oldIndex = oldInOrder[done]
+            if oldIndex >= 0 {
                 // An update keeps its place among the kept objects and the other updates,
                 // as an object whose keys did not change always does. (Under a comparator
                 // that is not a strict weak order, "same keys" may still move it.)
@@ -76,8 +82,8 @@ extension SortedStore {
                 change.insertions.append(newIndex)
             }
         }
-        return MergePlan(
-            walk: MergeWalk(order: slots, removing: skipped.values, afterKept: keptBefore, oldCount: count),
-            change: change, keyMerges: batchOrder.keys.map(\.mergeColumn))
+        for index in skipped.values[nextSkipped...] { walk.remove(index) }
+        walk.finish()
+        return MergePlan(walk: walk, change: change, keyMerges: batchOrder.keys.map(\.mergeColumn))
     }
 }
