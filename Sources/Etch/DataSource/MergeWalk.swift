@@ -32,31 +32,35 @@ struct MergeWalk: Sendable {
     /// The runs of kept elements, in order.
     @usableFromInline var runs: [Run] = []
     /// The inserted elements in the order they go in, each by its offset among the inserted.
-    @usableFromInline var order: [Int] = []
+    @usableFromInline let order: [Int]
     /// For each inserted element in `order`, its index in the merged array.
     @usableFromInline var targets: [Int] = []
     /// The indices of the elements that go, ascending.
-    @usableFromInline var removals: [Int] = []
+    @usableFromInline let removals: [Int]
     /// How many elements the old array holds, not counting the inserted ones.
     @usableFromInline let oldCount: Int
     /// How many elements the merged array holds, so far as the walk has gone.
     @usableFromInline var mergedCount = 0
     /// Where the walk is in the old array: the elements before this are taken or removed.
     @usableFromInline var read = 0
+    /// How many of `removals` the walk has taken.
+    @usableFromInline var removed = 0
 
     /// A walk of `oldCount` elements that has taken none yet, for ``keep(upTo:)``,
-    /// ``remove(_:)`` and ``insert(_:)`` to build, in order, and ``finish()`` to end.
+    /// ``removeNext()`` and ``insertNext()`` to build, in order, and ``finish()`` to end.
     ///
     /// - Parameters:
     ///   - oldCount: How many elements the array holds before the merge.
-    ///   - inserting: How many elements go in, and `removing`, how many go, for room.
+    ///   - order: The inserted elements in the order they go in, each by its offset among
+    ///     the inserted.
+    ///   - removals: Indices of elements to remove, ascending, below `oldCount`.
     @inlinable
-    init(oldCount: Int, inserting: Int, removing: Int) {
+    init(oldCount: Int, inserting order: [Int], removing removals: [Int]) {
         self.oldCount = oldCount
-        runs.reserveCapacity(inserting + removing + 1)
-        order.reserveCapacity(inserting)
-        targets.reserveCapacity(inserting)
-        removals.reserveCapacity(removing)
+        self.order = order
+        self.removals = removals
+        runs.reserveCapacity(order.count + removals.count + 1)
+        targets.reserveCapacity(order.count)
     }
 
     /// The steps of a merge of `oldCount` elements, all but those at `removals`, with the
@@ -73,19 +77,14 @@ struct MergeWalk: Sendable {
     @inlinable
     init(order: [Int], removing removals: [Int], afterKept keptBefore: [Int], oldCount: Int) {
         precondition(keptBefore.count == order.count, "one kept count per inserted element")
-        self.init(oldCount: oldCount, inserting: order.count, removing: removals.count)
-        var nextRemoval = 0
-        for (position, target) in keptBefore.enumerated() {
+        self.init(oldCount: oldCount, inserting: order, removing: removals)
+        for target in keptBefore {
             // A removal with `target` kept elements or fewer before it goes first: the
             // kept elements up to the insertion are the `target` first.
-            while nextRemoval < removals.count && removals[nextRemoval] - nextRemoval <= target {
-                remove(removals[nextRemoval])
-                nextRemoval += 1
-            }
-            keep(upTo: target + nextRemoval)
-            insert(order[position])
+            while removed < removals.count && removals[removed] - removed <= target { removeNext() }
+            keep(upTo: target + removed)
+            insertNext()
         }
-        for index in removals[nextRemoval...] { remove(index) }
         finish()
     }
 
@@ -103,27 +102,30 @@ struct MergeWalk: Sendable {
         read = end
     }
 
-    /// Removes the element at `index` of the old array, keeping those before it.
+    /// Removes the next of the removals, keeping the elements before it.
     @inlinable
-    mutating func remove(_ index: Int) {
+    mutating func removeNext() {
+        let index = removals[removed]
         keep(upTo: index)
         precondition(index < oldCount, "removal out of bounds")
-        removals.append(index)
         read = index + 1
+        removed += 1
     }
 
-    /// Puts the inserted element at `offset` among the inserted next.
+    /// Puts the next of the inserted elements in.
     @inlinable
-    mutating func insert(_ offset: Int) {
-        order.append(offset)
+    mutating func insertNext() {
+        precondition(targets.count < order.count, "more insertions than inserted elements")
         targets.append(mergedCount)
         mergedCount += 1
     }
 
-    /// Keeps the elements left.
+    /// Takes the removals left, then keeps the elements left.
     @inlinable
     mutating func finish() {
+        while removed < removals.count { removeNext() }
         keep(upTo: oldCount)
+        precondition(targets.count == order.count, "an inserted element left out")
     }
 
     // MARK: - Taking the steps

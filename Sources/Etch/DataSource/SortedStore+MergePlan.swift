@@ -47,7 +47,7 @@ extension SortedStore {
         // would wait behind that loop's chain of steps.
         let oldIndexBySlot = batch.oldIndexBySlot
         let oldInOrder = slots.map { oldIndexBySlot[$0] }
-        var walk = MergeWalk(oldCount: count, inserting: batchCount, removing: skipped.values.count)
+        var walk = MergeWalk(oldCount: count, inserting: slots, removing: skipped.values)
         var change = ChangeIndices<Element>(deletions: removals)
         var nextOld = 0
         var nextSkipped = 0
@@ -57,12 +57,12 @@ extension SortedStore {
             while nextSkipped < skipped.values.count && skipped.values[nextSkipped] <= nextOld {
                 // A skipped object right at the bound goes too, so the next search starts after it.
                 if skipped.values[nextSkipped] == nextOld { nextOld += 1 }
-                walk.remove(skipped.values[nextSkipped])
+                walk.removeNext()
                 nextSkipped += 1
             }
             let kept = nextOld - nextSkipped
             walk.keep(upTo: nextOld)
-            walk.insert(slot)
+            walk.insertNext()
             let newIndex = kept + done
             let oldIndex = oldInOrder[done]
             if oldIndex >= 0 {
@@ -82,7 +82,6 @@ extension SortedStore {
                 change.insertions.append(newIndex)
             }
         }
-        for index in skipped.values[nextSkipped...] { walk.remove(index) }
         walk.finish()
         return MergePlan(walk: walk, change: change, keyMerges: batchOrder.keys.map(\.mergeColumn))
     }
