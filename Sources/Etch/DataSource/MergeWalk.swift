@@ -130,6 +130,12 @@ struct MergeWalk: Sendable {
 
     // MARK: - Taking the steps
 
+    /// Whether the walk has taken every element: the runs, the removals and the inserted
+    /// elements' places are all there, and an array may be moved by them.
+    @inlinable var isFinished: Bool {
+        read == oldCount && removed == removals.count && targets.count == order.count
+    }
+
     /// Moves (or copies) the kept elements from `old`, whose first `readable` elements may
     /// be read, to their places in `merged`, which has room for ``mergedCount``. A short
     /// run goes as a block of ``Swift/Array/shortRun`` elements when `wholeShortRuns` (the
@@ -142,7 +148,7 @@ struct MergeWalk: Sendable {
         from old: UnsafeMutablePointer<Element>, readable: Int, into merged: UnsafeMutablePointer<Element>,
         moving: Bool, wholeShortRuns: Bool
     ) {
-        precondition(read == oldCount, "an unfinished walk")
+        precondition(isFinished, "an unfinished walk")
         let shortRun = [Element].shortRun
         let mergedCount = mergedCount
         runs.withUnsafeBufferPointer { runs in
@@ -165,6 +171,7 @@ struct MergeWalk: Sendable {
     /// in the merged array, in order.
     @inlinable @inline(__always)
     func forEachInserted(_ body: (_ offset: Int, _ target: Int) -> Void) {
+        precondition(isFinished, "an unfinished walk")
         order.withUnsafeBufferPointer { order in
             targets.withUnsafeBufferPointer { targets in
                 for position in order.indices { body(order[position], targets[position]) }
