@@ -42,59 +42,39 @@ extension Array {
     func merged(
         inserting inserted: [Element], inOrder order: [Int], removing removals: [Int], afterKept keptBefore: [Int]
     ) -> [Element] {
-        precondition(keptBefore.count == order.count, "one kept count per inserted element")
-        let kept = count - removals.count
+        merged(inserting: inserted, MergeWalk(order: order, removing: removals, afterKept: keptBefore, oldCount: count))
+    }
+
+    /// The elements kept with `inserted`'s put among them, in a new array, as `walk` says;
+    /// see ``merged(inserting:inOrder:removing:afterKept:)``.
+    ///
+    /// - Parameters:
+    ///   - inserted: The elements to insert, in any order.
+    ///   - walk: The merge's steps; its inserted elements are named by index in `inserted`.
+    /// - Complexity: O(*n* + *k*) for *n* elements and *k* inserted.
+    @inlinable
+    func merged(inserting inserted: [Element], _ walk: MergeWalk) -> [Element] {
+        precondition(walk.oldCount == count, "a walk of another array")
         // An empty result is not made through `unsafeUninitializedCapacity`, which writes the
         // count into the empty array singleton that every empty array shares (a race).
-        if kept + order.count == 0 {
-            precondition(order.isEmpty && removals.count == count, "removals must ascend, in bounds")
-            return []
-        }
-        return [Element](unsafeUninitializedCapacity: kept + order.count) { merged, initialized in
+        let mergedCount = walk.mergedCount
+        if mergedCount == 0 { return [] }
+        return [Element](unsafeUninitializedCapacity: mergedCount) { merged, initialized in
             withUnsafeBufferPointer { old in
                 inserted.withUnsafeBufferPointer { inserted in
-                    // Every index is checked as it is used, so that a bad one traps before it
-                    // reads or writes out of bounds; the loops branch the same way each time.
-                    var read = 0
-                    var nextRemoval = 0
-                    var keptCopied = 0
-                    /// Copies the kept elements up to the `target`th, skipping removed ones.
-                    func copyKept(upTo target: Int) {
-                        precondition(keptCopied <= target && target <= kept, "kept counts must not decrease")
-                        while keptCopied < target {
-                            while nextRemoval < removals.count && removals[nextRemoval] == read {
-                                read += 1
-                                nextRemoval += 1
-                            }
-                            let end = nextRemoval < removals.count ? removals[nextRemoval] : old.count
-                            precondition(read < end && end <= old.count, "removals must ascend, in bounds")
-                            let length = Swift.min(end - read, target - keptCopied)
-                            let write = keptCopied + initialized
-                            if Self.copiesShortRunsWhole && length <= Self.shortRun
-                                && write + Self.shortRun <= merged.count && read + Self.shortRun <= old.count
-                            {
-                                // A short run, copied as a block of fixed size: a few vector
-                                // moves, no call. What it copies past the run is written over
-                                // later, as the merge goes on in order.
-                                UnsafeMutableRawPointer(merged.baseAddress! + write).copyMemory(
-                                    from: old.baseAddress! + read,
-                                    byteCount: Self.shortRun * MemoryLayout<Element>.stride)
-                            } else {
-                                (merged.baseAddress! + write).initialize(from: old.baseAddress! + read, count: length)
-                            }
-                            read += length
-                            keptCopied += length
-                        }
+                    let mergedBase = merged.baseAddress!
+                    if let oldBase = old.baseAddress {
+                        walk.takeKept(
+                            from: UnsafeMutablePointer(mutating: oldBase), readable: old.count, into: mergedBase,
+                            moving: false, wholeShortRuns: Self.copiesShortRunsWhole)
                     }
-                    for (position, index) in order.enumerated() {
-                        copyKept(upTo: keptBefore[position])
-                        precondition(inserted.indices.contains(index), "inserted element out of bounds")
-                        (merged.baseAddress! + keptCopied + initialized).initialize(to: inserted[index])
-                        initialized += 1
+                    walk.forEachInserted { offset, target in
+                        // Checked as it is used, so that a bad one traps before it reads out
+                        // of bounds.
+                        precondition(inserted.indices.contains(offset), "inserted element out of bounds")
+                        (mergedBase + target).initialize(to: inserted[offset])
                     }
-                    copyKept(upTo: kept)
-                    precondition(old.count - read == removals.count - nextRemoval, "removals must ascend, in bounds")
-                    initialized += keptCopied
+                    initialized = mergedCount
                 }
             }
         }

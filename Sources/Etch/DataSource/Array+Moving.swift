@@ -51,14 +51,33 @@ extension Array {
         extent: (Element, StoragePrefetch.Part) -> Range<UInt> = { _, _ in 0..<0 },
         releasingRemovedTwice: Bool = false
     ) {
-        let oldCount = count - order.count
-        let kept = oldCount - removals.count
+        precondition(order.count <= count, "more appended elements than elements")
+        moveMerge(
+            MergeWalk(order: order, removing: removals, afterKept: keptBefore, oldCount: count - order.count),
+            extent: extent, releasingRemovedTwice: releasingRemovedTwice)
+    }
+
+    /// Puts the elements appended last into their places among the others, as `walk`
+    /// says, moving every element; see ``moveMerge(appended:removing:afterKept:extent:releasingRemovedTwice:)``.
+    ///
+    /// - Parameters:
+    ///   - walk: The merge's steps; its inserted elements are the appended ones, each by its
+    ///     offset among them, a permutation.
+    ///   - extent: The addresses an element's storage spans, loaded a chunk ahead of
+    ///     releasing the removed elements (see ``StoragePrefetch``); empty for none.
+    ///   - releasingRemovedTwice: Whether each removed element holds a second reference
+    ///     that the caller forgot (see ``removeLast(_:extent:releasingTwice:)``).
+    /// - Complexity: O(*n*) element moves for an array of *n* elements.
+    @inlinable
+    mutating func moveMerge(
+        _ walk: MergeWalk,
+        extent: (Element, StoragePrefetch.Part) -> Range<UInt> = { _, _ in 0..<0 },
+        releasingRemovedTwice: Bool = false
+    ) {
         // Checked before anything moves: a bad index found halfway would leave the buffer
         // half moved.
-        precondition(order.count <= count && keptBefore.count == order.count, "one kept count per appended element")
-        precondition(Self.isPermutation(order), "the order must name each appended element once")
-        precondition(Self.isAscending(removals, strictly: true, in: 0..<Swift.max(0, oldCount)))
-        precondition(Self.isAscending(keptBefore, strictly: false, in: 0..<(kept + 1)))
+        precondition(walk.oldCount + walk.order.count == count, "a walk of another array")
+        precondition(Self.isPermutation(walk.order), "the order must name each appended element once")
         withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             // The elements in their new order, moved into a second buffer in one pass, then
@@ -66,56 +85,24 @@ extension Array {
             // take two passes (the kept elements towards the front, out of the removed ones'
             // way, then back into the appended ones' gaps), each a call of `memmove` per run.
             let total = buffer.count
-            let mergedCount = kept + order.count
+            let mergedCount = walk.mergedCount
             let merged = UnsafeMutablePointer<Element>.allocate(capacity: total)
             defer { merged.deallocate() }
+            walk.takeKept(
+                from: base, readable: total, into: merged, moving: true, wholeShortRuns: Self.movesShortRunsWhole)
+            let appended = base + walk.oldCount
+            walk.forEachInserted { offset, target in
+                (merged + target).moveInitialize(from: appended + offset, count: 1)
+            }
             let removed = merged + mergedCount
-            var read = 0
-            var nextRemoval = 0
-            var keptMoved = 0
-            var appendedMoved = 0
-            /// Moves the kept elements up to the `target`th, and the removed ones before them.
-            func moveKept(upTo target: Int) {
-                while keptMoved < target {
-                    while nextRemoval < removals.count && removals[nextRemoval] == read {
-                        (removed + nextRemoval).moveInitialize(from: base + read, count: 1)
-                        read += 1
-                        nextRemoval += 1
-                    }
-                    let end = nextRemoval < removals.count ? removals[nextRemoval] : oldCount
-                    let length = Swift.min(end - read, target - keptMoved)
-                    let write = keptMoved + appendedMoved
-                    if Self.movesShortRunsWhole && length <= Self.shortRun && write + Self.shortRun <= mergedCount
-                        && read + Self.shortRun <= total
-                    {
-                        // A short run, moved as a block of fixed size (a few vector moves, no
-                        // call): a move of such an element is a copy of its bits, and what the
-                        // block copies past the run is written over later, as the pass goes on
-                        // in order.
-                        UnsafeMutableRawPointer(merged + write).copyMemory(
-                            from: base + read, byteCount: Self.shortRun * MemoryLayout<Element>.stride)
-                    } else {
-                        (merged + write).moveInitialize(from: base + read, count: length)
-                    }
-                    read += length
-                    keptMoved += length
-                }
-            }
-            for (position, offset) in order.enumerated() {
-                moveKept(upTo: keptBefore[position])
-                (merged + keptMoved + appendedMoved).moveInitialize(from: base + oldCount + offset, count: 1)
-                appendedMoved += 1
-            }
-            moveKept(upTo: kept)
-            while nextRemoval < removals.count {
-                (removed + nextRemoval).moveInitialize(from: base + removals[nextRemoval], count: 1)
-                nextRemoval += 1
+            for (position, index) in walk.removals.enumerated() {
+                (removed + position).moveInitialize(from: base + index, count: 1)
             }
             // The array's count stays right outside the unsafe pass: the removed elements
             // wait at the end, to be released with it.
             base.moveInitialize(from: merged, count: total)
         }
-        removeLast(removals.count, extent: extent, releasingTwice: releasingRemovedTwice)
+        removeLast(walk.removals.count, extent: extent, releasingTwice: releasingRemovedTwice)
     }
 
     /// Removes the last `count` elements, a chunk at a time, loading the storage of each
@@ -155,17 +142,6 @@ extension Array {
             removeLast(chunk)
             left -= chunk
         }
-    }
-
-    /// Whether `values` ascend (strictly or not) and all lie in `range`.
-    @inlinable
-    static func isAscending(_ values: [Int], strictly: Bool, in range: Range<Int>) -> Bool {
-        var previous = Int.min
-        for value in values {
-            guard range.contains(value), strictly ? previous < value : previous <= value else { return false }
-            previous = value
-        }
-        return true
     }
 
     /// Whether `values` holds each of `0..<values.count` once.

@@ -31,11 +31,10 @@ struct BatchKeys<Element> {
     /// Whether the batch's object at `batchIndex` and the stored one at `storedIndex` have
     /// equal keys: whether a replacing object keeps the replaced one's place.
     @usableFromInline let hasSameKey: (_ batchIndex: Int, _ storedIndex: Int) -> Bool
-    /// Merges the batch's keys into the store's column of this key (a `[Value]`), in the
-    /// order `slots` gives, as ``Swift/Array/moveMerge(appended:removing:afterKept:)`` does
-    /// with the objects; nothing for a comparator, which has no column.
-    @usableFromInline let mergeColumn:
-        (_ column: inout Any, _ removals: [Int], _ slots: [Int], _ keptBefore: [Int]) -> Void
+    /// Merges the batch's keys into the store's column of this key (a `[Value]`) with the
+    /// steps the objects took (``Swift/Array/moveMerge(_:extent:releasingRemovedTwice:)``);
+    /// nothing for a comparator, which has no column.
+    @usableFromInline let mergeColumn: (_ column: inout Any, _ walk: MergeWalk) -> Void
 
     /// How many stored objects a search looks at one by one before it gallops (see
     /// ``Swift/Range/scanningPartitionPoint(scanned:firstStep:_:)``): between two objects of
@@ -74,7 +73,7 @@ struct BatchKeys<Element> {
             return ranges
         }
         hasSameKey = { compare(batch[$0], stored[$1]) == .orderedSame }
-        mergeColumn = { _, _, _, _ in }
+        mergeColumn = { _, _ in }
     }
 
     /// A key with values: the batch's `keys`, and the stored objects' in their column.
@@ -126,16 +125,15 @@ struct BatchKeys<Element> {
             }
         }
         hasSameKey = { order.compare(keys[$0], storedKeys[$1]) == .orderedSame }
-        mergeColumn = { column, removals, slots, keptBefore in
+        mergeColumn = { column, walk in
             if _isPOD(Order.Value.self) {
-                column = SortKeyColumn<Element>.typed(column, Order.Value.self).merged(
-                    inserting: keys, inOrder: slots, removing: removals, afterKept: keptBefore)
+                column = SortKeyColumn<Element>.typed(column, Order.Value.self).merged(inserting: keys, walk)
                 return
             }
             var typed = SortKeyColumn<Element>.typed(column, Order.Value.self)
             column = ()  // so `typed` is the only reference and changes in place
             typed.append(contentsOf: keys)
-            typed.moveMerge(appended: slots, removing: removals, afterKept: keptBefore)
+            typed.moveMerge(walk)
             column = typed
         }
     }

@@ -28,12 +28,11 @@ extension SortedStore {
         let batch = readBatch(objects, keepingLocalValues: keepingLocalValues)
         let plan = planMerge(batch, removals: removals)
         let byStorage = StorageIdentityTable.identifiesModels(of: Element.self)
+        // One walk, worked out once, for the objects and every column.
         elements.moveMerge(
-            appended: plan.slots, removing: plan.skipped, afterKept: plan.keptBefore,
-            extent: { StoragePrefetch.extent(of: $0, $1, byStorage: byStorage) },
+            plan.walk, extent: { StoragePrefetch.extent(of: $0, $1, byStorage: byStorage) },
             releasingRemovedTwice: Self.releasesRemovedInOneVisit)
-        columns.merge(
-            plan.keyMerges, removing: plan.skipped, inserting: plan.slots, ids: batch.ids, afterKept: plan.keptBefore)
+        columns.merge(plan.keyMerges, plan.walk, ids: batch.ids)
         return plan.change
     }
 }

@@ -2,25 +2,17 @@ extension SortedStore {
     /// What a merge does to the objects and the columns, worked out before anything moves.
     @usableFromInline
     struct MergePlan {
-        /// The indices of the objects that go, the removed and the replaced, ascending.
-        @usableFromInline var skipped: [Int]
-        /// The batch's slots in their new order.
-        @usableFromInline var slots: [Int]
-        /// For each of them, how many kept objects come before it.
-        @usableFromInline var keptBefore: [Int]
+        /// The merge's steps, for the objects and every column: the objects that go (the
+        /// removed and the replaced) and the batch's, by slot, in their new order.
+        @usableFromInline var walk: MergeWalk
         /// The change's indices.
         @usableFromInline var change: ChangeIndices<Element>
         /// Each key's ``BatchKeys/mergeColumn``, holding the batch's keys.
-        @usableFromInline var keyMerges: [(inout Any, [Int], [Int], [Int]) -> Void]
+        @usableFromInline var keyMerges: [(inout Any, MergeWalk) -> Void]
 
         @inlinable
-        init(
-            skipped: [Int], slots: [Int], keptBefore: [Int], change: ChangeIndices<Element>,
-            keyMerges: [(inout Any, [Int], [Int], [Int]) -> Void]
-        ) {
-            self.skipped = skipped
-            self.slots = slots
-            self.keptBefore = keptBefore
+        init(walk: MergeWalk, change: ChangeIndices<Element>, keyMerges: [(inout Any, MergeWalk) -> Void]) {
+            self.walk = walk
             self.change = change
             self.keyMerges = keyMerges
         }
@@ -42,16 +34,20 @@ extension SortedStore {
         let count = columns.ids.count
         let batchCount = batch.ids.count
         let batchOrder = BatchOrder(batch.readers, ids: batch.ids, stored: elements, columns: columns)
-        let oldIndices = batch.oldIndices
-        let skipped = AscendingIndices(removals + oldIndices, below: count)
+        let skipped = AscendingIndices(removals + batch.oldIndices, below: count)
 
         // Where each batch object goes, in order: after how many kept objects. Each bound
         // counts from where the last one's ended, past a skipped object at it (which goes
-        // too), as a search from there would have found it.
+        // too), as a search from there would have found it. The merge's walk is built on
+        // the way, from the same steps.
         let slots = batchOrder.sorted(0..<batchCount)
         let bounds = batchOrder.lowerBounds(ofSorted: slots)
-        var keptBefore: [Int] = []
-        keptBefore.reserveCapacity(batchCount)
+        // The index of the object each slot replaces, in the new order, gathered in a loop
+        // of its own: its loads, at random places, overlap, where in the loop below each
+        // would wait behind that loop's chain of steps.
+        let oldIndexBySlot = batch.oldIndexBySlot
+        let oldInOrder = slots.map { oldIndexBySlot[$0] }
+        var walk = MergeWalk(oldCount: count, inserting: slots, removing: skipped.values)
         var change = ChangeIndices<Element>(deletions: removals)
         var nextOld = 0
         var nextSkipped = 0
@@ -61,13 +57,15 @@ extension SortedStore {
             while nextSkipped < skipped.values.count && skipped.values[nextSkipped] <= nextOld {
                 // A skipped object right at the bound goes too, so the next search starts after it.
                 if skipped.values[nextSkipped] == nextOld { nextOld += 1 }
+                walk.removeNext()
                 nextSkipped += 1
             }
             let kept = nextOld - nextSkipped
-            keptBefore.append(kept)
+            walk.keep(upTo: nextOld)
+            walk.insertNext()
             let newIndex = kept + done
-            if let replaced = batch.replacedIndex[slot] {
-                let oldIndex = oldIndices[replaced]
+            let oldIndex = oldInOrder[done]
+            if oldIndex >= 0 {
                 // An update keeps its place among the kept objects and the other updates,
                 // as an object whose keys did not change always does. (Under a comparator
                 // that is not a strict weak order, "same keys" may still move it.)
@@ -84,8 +82,7 @@ extension SortedStore {
                 change.insertions.append(newIndex)
             }
         }
-        return MergePlan(
-            skipped: skipped.values, slots: slots, keptBefore: keptBefore, change: change,
-            keyMerges: batchOrder.keys.map(\.mergeColumn))
+        walk.finish()
+        return MergePlan(walk: walk, change: change, keyMerges: batchOrder.keys.map(\.mergeColumn))
     }
 }

@@ -16,14 +16,18 @@ extension SortedStore {
             let table = StorageIdentityTable(identities)
             indices.withUnsafeMutableBufferPointer { indices in
                 elements.withUnsafeBufferPointer { elements in
-                    table.forEachHeld(in: UnsafeBufferPointer(rebasing: elements[0..<count])) { index, position in
-                        indices[position] = index
+                    columns.ids.withUnsafeBufferPointer { storedIDs in
+                        // Checked here, where the indices come in ascending order, so that
+                        // the column of ids is read in order rather than at random.
+                        table.forEachHeld(in: UnsafeBufferPointer(rebasing: elements[0..<count])) { index, position in
+                            if storedIDs[index] == ids[position] { indices[position] = index }
+                        }
                     }
                 }
             }
         }
         var missing: [Element.ID: Int] = [:]
-        for (position, index) in indices.enumerated() where index < 0 || columns.ids[index] != ids[position] {
+        for (position, index) in indices.enumerated() where index < 0 {
             missing[ids[position]] = position
         }
         guard !missing.isEmpty else { return indices }

@@ -32,23 +32,19 @@ struct SortedStoreColumns<Element: Identifiable>: Sendable where Element.ID: Com
     ///
     /// - Parameters:
     ///   - keyMerges: Each key's ``BatchKeys/mergeColumn``, in the order's order.
-    ///   - removals: The removed objects' indices, ascending.
-    ///   - slots: The batch's objects in their new order, by their index in the batch.
+    ///   - walk: The merge's steps, as the objects took them; its inserted elements are the
+    ///     batch's, by index in the batch.
     ///   - ids: The batch's ids, by index in the batch.
-    ///   - keptBefore: For each inserted object, how many kept objects come before it.
     @inlinable
-    mutating func merge(
-        _ keyMerges: [(inout Any, [Int], [Int], [Int]) -> Void],
-        removing removals: [Int], inserting slots: [Int], ids batchIDs: [Element.ID], afterKept keptBefore: [Int]
-    ) {
+    mutating func merge(_ keyMerges: [(inout Any, MergeWalk) -> Void], _ walk: MergeWalk, ids batchIDs: [Element.ID]) {
         if _isPOD(Element.ID.self) {
-            ids = ids.merged(inserting: batchIDs, inOrder: slots, removing: removals, afterKept: keptBefore)
+            ids = ids.merged(inserting: batchIDs, walk)
         } else {
             ids.append(contentsOf: batchIDs)
-            ids.moveMerge(appended: slots, removing: removals, afterKept: keptBefore)
+            ids.moveMerge(walk)
         }
         for (index, keyMerge) in keyMerges.enumerated() where keys[index] != nil {
-            keyMerge(&keys[index]!.keys, removals, slots, keptBefore)
+            keyMerge(&keys[index]!.keys, walk)
         }
     }
 }

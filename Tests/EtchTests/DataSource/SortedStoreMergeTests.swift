@@ -64,6 +64,29 @@ extension SortedStoreMergeTests {
         return result.compactMap { $0 }
     }
 
+    /// Whether each key column of `store` holds its objects' keys, in order: the merge
+    /// moves the plain keys (ranks) and the others (labels) by the same walk as the objects,
+    /// and a comparator has no column.
+    static func keyColumnsMatch(_ store: SortedStore<Row>, _ order: RowOrder) -> Bool {
+        let ranks = store.elements.map(\.rank)
+        let labels = store.elements.map(\.label)
+        let expected: [Any?] =
+            switch order {
+            case .rankAscending, .rankDescending: [ranks]
+            case .rankThenLabel: [ranks, labels]
+            case .labelOnly: [labels]
+            case .rankByComparator: [nil]
+            }
+        guard store.columns.keys.count == expected.count else { return false }
+        return zip(store.columns.keys, expected).allSatisfy { column, expected in
+            switch expected {
+            case let ranks as [Int]: (column?.keys as? [Int]) == ranks
+            case let labels as [String]: (column?.keys as? [String]) == labels
+            default: column == nil
+            }
+        }
+    }
+
     /// Random batches, dense and sparse, with repeated ids, new ids and removals, over
     /// ranks that repeat in long runs, in short ones or seldom.
     @Test(arguments: RowOrder.allCases, 0..<9)
@@ -94,6 +117,7 @@ extension SortedStoreMergeTests {
             let ids = store.elements.map(\.id)
             #expect(ids == expected.map(\.id), "order after step \(step)")
             #expect(store.columns.ids == ids, "ids column after step \(step)")
+            #expect(Self.keyColumnsMatch(store, order), "key columns after step \(step)")
             #expect(store.count == store.byID.count && ids.allSatisfy { store.byID[$0]?.id == $0 })
             #expect(change.deletions == removals, "deletions at step \(step)")
             #expect(Self.replayed(change, onto: old, new: ids) == ids, "the change replays at step \(step)")
