@@ -125,10 +125,9 @@ extension SortedStore {
             // Slots stay valid while objects are only replaced, as they are until the end.
             byID.findSlots(of: ids, hashes: hashes, into: &found)
             for index in chunk {
-                // Each path ends with the object's last use, which takes this copy over:
-                // a copy of it kept to the end would cost a retain and a release.
-                let object = objects[index]
-                let identity = byStorage ? StorageIdentityTable.identity(of: object) : 0
+                // Each path copies the object once and ends with its last use, which takes
+                // that copy over: a copy kept to the end would cost a retain and a release.
+                let identity = byStorage ? StorageIdentityTable.identity(of: objects[index]) : 0
                 let offset = index - chunk.lowerBound
                 let id = ids[offset]
                 let hash = hashes[offset]
@@ -141,26 +140,33 @@ extension SortedStore {
                     }
                 if let slot = seen {
                     // The same id again: the last object wins.
+                    let object = objects[index]
                     read(object, slot)
                     guard let entry else {
-                        elements[storedCount + slot] = object
+                        elements[storedCount + slot] = consume object
                         continue
                     }
                     if byStorage { holders.insert(identity, at: slot) }
                     elements[storedCount + slot] = object
-                    byID[slot: entry] = object
+                    byID[slot: entry] = consume object
                     continue
                 }
                 let slot = batch.ids.count
                 batch.ids.append(id)
-                read(object, slot)
                 guard let entry else {
+                    let object = objects[index]
+                    read(object, slot)
                     batch.oldIndexBySlot.append(-1)
                     slots[id] = slot
                     newHashes.append(hash)
-                    elements.append(object)
+                    elements.append(consume object)
                     continue
                 }
+                // The copy in `elements` is made next to this one, before the key is read,
+                // so that the two copies cost one atomic operation.
+                let object = objects[index]
+                elements.append(object)
+                read(object, slot)
                 let position = replacedSlots.count
                 batch.oldIndexBySlot.append(position)  // until the index is found
                 replacedSlots.append(slot)
@@ -170,8 +176,7 @@ extension SortedStore {
                 } else {
                     slots[id] = slot
                 }
-                elements.append(object)
-                (replaced + position).initialize(to: object)
+                (replaced + position).initialize(to: consume object)
                 swap(&replaced[position], &byID[slot: entry])
             }
         }
