@@ -89,7 +89,7 @@ public actor Store {
     /// - Complexity: O(*n*) when no object of the type was added or deleted since the last
     ///   call; O(*n* log *n*) else.
     public func objects<Model: IdentifiedModel>(_ type: Model.Type) throws(StoreError) -> [Model] {
-        try tables.table(of: type).allInIDOrder
+        try tables.table(of: type).allInIDOrder()
     }
 
     /// The number of objects of a type.

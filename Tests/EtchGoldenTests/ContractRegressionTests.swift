@@ -70,6 +70,10 @@ import Testing
         // The protocol's default made a new schema, and its name by reflection, on every read
         // (a store reads a model's name on every write).
         #expect(FeedItem._schema === FeedItem._schema)
+        // Generic code (a store, a data source) reads it through the requirement.
+        func schema<Model: ImmutableModel>(of _: Model.Type) -> _ModelSchema { Model._schema }
+        #expect(schema(of: FeedItem.self) === schema(of: FeedItem.self))
+        #expect(schema(of: FeedItem.self) === FeedItem._schema)
         #expect(FeedItem.modelName == "FeedItem")
         #expect(FeedItem._schema.fields.isEmpty)
     }

@@ -1,18 +1,10 @@
 extension Array {
-    /// Whether ``merged(inserting:inOrder:removing:afterKept:)`` copies a short run of kept
-    /// elements as a block of ``shortRun`` elements: only plain bits may be copied past the
-    /// run. Most runs are short (between two changes of a batch lie as many stored objects
-    /// as the store has per change), and a call of `memmove` for each cost more than the
-    /// copying: a fifth of the merge of two columns of 100k, with 10k changes.
-    @inlinable static var copiesShortRunsWhole: Bool { _isPOD(Element.self) }
-
-    /// Whether ``moveMerge(appended:removing:afterKept:extent:releasingRemovedTwice:)`` moves a
-    /// short run as a block of ``shortRun`` elements: only elements that move as plain bits
-    /// (not one holding a `weak` reference, on Apple's platforms) may be moved past the run.
-    @inlinable static var movesShortRunsWhole: Bool { _isBitwiseTakable(Element.self) }
-
-    /// The most elements copied or moved as one block of fixed size, by this and by
-    /// ``moveMerge(appended:removing:afterKept:extent:releasingRemovedTwice:)``.
+    /// The most elements copied or moved as one block of fixed size by a merge's walk (see
+    /// ``MergeWalk/copyKept(from:readable:into:)``), when they are plain bits or move as
+    /// such. Most runs of kept elements are short (between two changes of a batch lie as
+    /// many stored objects as the store has per change), and a call of `memmove` for each
+    /// cost more than the copying: a fifth of the merge of two columns of 100k, with 10k
+    /// changes.
     @inlinable static var shortRun: Int { 16 }
 
     /// The elements kept (all but those at `removals`) with `inserted`'s put among them, in
@@ -64,9 +56,7 @@ extension Array {
                 inserted.withUnsafeBufferPointer { inserted in
                     let mergedBase = merged.baseAddress!
                     if let oldBase = old.baseAddress {
-                        walk.takeKept(
-                            from: UnsafeMutablePointer(mutating: oldBase), readable: old.count, into: mergedBase,
-                            moving: false, wholeShortRuns: Self.copiesShortRunsWhole)
+                        walk.copyKept(from: oldBase, readable: old.count, into: mergedBase)
                     }
                     walk.forEachInserted { offset, target in
                         // Checked as it is used, so that a bad one traps before it reads out

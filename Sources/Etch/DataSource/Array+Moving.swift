@@ -88,8 +88,7 @@ extension Array {
             let mergedCount = walk.mergedCount
             let merged = UnsafeMutablePointer<Element>.allocate(capacity: total)
             defer { merged.deallocate() }
-            walk.takeKept(
-                from: base, readable: total, into: merged, moving: true, wholeShortRuns: Self.movesShortRunsWhole)
+            walk.moveKept(from: base, readable: total, into: merged)
             let appended = base + walk.oldCount
             walk.forEachInserted { offset, target in
                 (merged + target).moveInitialize(from: appended + offset, count: 1)

@@ -21,6 +21,7 @@ struct MergeWalk: Sendable {
         /// How many elements it holds.
         @usableFromInline var count: Int
 
+        /// A run of `count` elements from `read` in the old array to `write` in the merged one.
         @inlinable
         init(read: Int, write: Int, count: Int) {
             self.read = read
@@ -113,11 +114,15 @@ struct MergeWalk: Sendable {
     }
 
     /// Puts the next of the inserted elements in.
-    @inlinable
-    mutating func insertNext() {
+    ///
+    /// - Returns: Its index in the merged array.
+    @inlinable @discardableResult
+    mutating func insertNext() -> Int {
         precondition(targets.count < order.count, "more insertions than inserted elements")
-        targets.append(mergedCount)
+        let target = mergedCount
+        targets.append(target)
         mergedCount += 1
+        return target
     }
 
     /// Takes the removals left, then keeps the elements left.
@@ -136,13 +141,37 @@ struct MergeWalk: Sendable {
         read == oldCount && removed == removals.count && targets.count == order.count
     }
 
-    /// Moves (or copies) the kept elements from `old`, whose first `readable` elements may
-    /// be read, to their places in `merged`, which has room for ``mergedCount``. A short
-    /// run goes as a block of ``Swift/Array/shortRun`` elements when `wholeShortRuns` (the
-    /// elements are plain bits, for a copy, or move as such, for a move): a few vector
-    /// moves, no call. What a block writes past its run is a later run's place, or an
-    /// inserted element's, written over afterwards; so the inserted elements go in after
-    /// this.
+    /// Copies the kept elements from `old`, whose first `readable` elements may be read, to
+    /// their places in `merged`, which has room for ``mergedCount``; `old` is left as it
+    /// was. Elements that are plain bits (`_isPOD`) go a short run at a time as a block of
+    /// ``Swift/Array/shortRun`` elements: a few vector moves, no call.
+    @inlinable
+    func copyKept<Element>(from old: UnsafePointer<Element>, readable: Int, into merged: UnsafeMutablePointer<Element>)
+    {
+        takeKept(
+            from: UnsafeMutablePointer(mutating: old), readable: readable, into: merged, moving: false,
+            wholeShortRuns: _isPOD(Element.self))
+    }
+
+    /// Moves the kept elements from `old`, whose first `readable` elements may be read, to
+    /// their places in `merged`, which has room for ``mergedCount``; the kept elements of
+    /// `old` are left uninitialized. Elements that move as plain bits (`_isBitwiseTakable`:
+    /// not one holding a `weak` reference, on Apple's platforms) go a short run at a time
+    /// as a block of ``Swift/Array/shortRun`` elements.
+    @inlinable
+    func moveKept<Element>(
+        from old: UnsafeMutablePointer<Element>, readable: Int, into merged: UnsafeMutablePointer<Element>
+    ) {
+        takeKept(
+            from: old, readable: readable, into: merged, moving: true, wholeShortRuns: _isBitwiseTakable(Element.self))
+    }
+
+    /// The pass of ``copyKept(from:readable:into:)`` and ``moveKept(from:readable:into:)``,
+    /// which pair `moving` with the block rule that makes it safe: only plain bits may be
+    /// copied past a run, and only elements that move as bits moved past one. What a block
+    /// writes past its run is a later run's place, or an inserted element's, written over
+    /// afterwards; so the inserted elements go in after this. With `moving` false, nothing
+    /// of `old` is written.
     @inlinable
     func takeKept<Element>(
         from old: UnsafeMutablePointer<Element>, readable: Int, into merged: UnsafeMutablePointer<Element>,

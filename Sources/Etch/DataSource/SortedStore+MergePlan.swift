@@ -60,10 +60,9 @@ extension SortedStore {
                 walk.removeNext()
                 nextSkipped += 1
             }
-            let kept = nextOld - nextSkipped
             walk.keep(upTo: nextOld)
-            walk.insertNext()
-            let newIndex = kept + done
+            let newIndex = walk.insertNext()
+            let kept = newIndex - done
             let oldIndex = oldInOrder[done]
             if oldIndex >= 0 {
                 // An update keeps its place among the kept objects and the other updates,

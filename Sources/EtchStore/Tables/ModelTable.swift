@@ -52,7 +52,7 @@ final class ModelTable<Model: IdentifiedModel> {
     /// and again while its objects change in place is not sorted each time.
     ///
     /// - Complexity: O(*n*) when no id came or went since the last call; O(*n* log *n*) else.
-    var allInIDOrder: [Model] {
+    func allInIDOrder() -> [Model] {
         let ids: [IndexKey]
         if let sortedIDs {
             ids = sortedIDs
@@ -60,7 +60,10 @@ final class ModelTable<Model: IdentifiedModel> {
             ids = objects.keys.sorted { IndexKey.compare($0, $1) == .orderedAscending }
             sortedIDs = ids
         }
-        return objects(ids)
+        let found = objects(ids)
+        // A kept order that missed an id would drop its object without a word.
+        assert(found.count == objects.count, "the sorted ids went stale")
+        return found
     }
 
     /// Puts an object, or removes the one with `id` when `object` is `nil`, updating every index.
@@ -115,6 +118,7 @@ final class ModelTable<Model: IdentifiedModel> {
     /// types, so the sort is specialized; sorting the table's keys and looking each object up
     /// went through the generic dictionary's value witnesses for every object.
     func load(_ loaded: [Model]) {
+        precondition(objects.isEmpty, "a table is loaded once, when it is empty")
         var positions: [IndexKey: Int] = [:]
         positions.reserveCapacity(loaded.count)
         // The last object of an id wins, as it would in the table.
@@ -128,14 +132,6 @@ final class ModelTable<Model: IdentifiedModel> {
         for position in ids.indices { objects[ids[position]] = models[position] }
         sortedIDs = ids
         indexes = indexes.map { IndexState($0.index, building: models, ids: ids) }
-    }
-
-    /// Removes every object.
-    func removeAll() {
-        objects = [:]
-        sortedIDs = nil
-        indexes = indexes.map { IndexState($0.index) }
-        relationIndexes = relationIndexes.mapValues(\.emptied)
     }
 
     /// The index of a relation, built over the objects held now the first time it is asked for.

@@ -39,7 +39,4 @@ struct RelationIndex<Member: IdentifiedModel> {
     /// The members that refer to an owner, in order.
     /// - Complexity: O(1): the array is shared copy-on-write.
     func members(of owner: IndexKey) -> [Member] { members[owner]?.elements ?? [] }
-
-    /// The same index with no members.
-    var emptied: RelationIndex { RelationIndex(ownerKeys: ownerKeys, order: order) }
 }

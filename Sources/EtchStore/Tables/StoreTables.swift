@@ -85,7 +85,7 @@ extension ModelTable: AnyModelTable {
     }
 
     var exportedObjects: [ModelValue] {
-        allInIDOrder.map { .object($0.dictionary) }
+        allInIDOrder().map { .object($0.dictionary) }
     }
 
     func stageImport(_ object: ModelValue, in transaction: StoreTransaction) throws(StoreError) {
