@@ -43,7 +43,8 @@ extension StorageIdentityTable {
                                 slots.baseAddress! + mark(of: Self.identity(of: models[index])) >> Self.markBits)
                         }
                         for index in passed[0..<count] {
-                            if let position = position(of: models[index]) { body(index, position) }
+                            let identity = Self.identity(of: models[index])
+                            if let position = position(ofPassed: identity, in: slots) { body(index, position) }
                         }
                         start = end
                     }

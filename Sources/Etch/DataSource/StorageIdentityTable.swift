@@ -110,10 +110,21 @@ struct StorageIdentityTable {
     func position(ofIdentity identity: UInt) -> Int? {
         let mark = mark(of: identity)
         guard filter[mark &>> 6] & (1 &<< UInt64(mark & 63)) != 0 else { return nil }
-        var slot = mark >> Self.markBits
+        return slots.withUnsafeBufferPointer { position(ofPassed: identity, in: $0) }
+    }
+
+    /// The position, among the identities given, of `identity`, which passed the filter:
+    /// a search of `slots` (the table's), the filter's bit not read again.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable @inline(__always)
+    func position(
+        ofPassed identity: UInt, in slots: UnsafeBufferPointer<(identity: UInt, position: Int)>
+    ) -> Int? {
+        var slot = mark(of: identity) >> Self.markBits
         while slots[slot].identity != 0 {
             if slots[slot].identity == identity { return slots[slot].position }
-            slot = (slot + 1) & ((1 << slotBits) - 1)
+            slot = (slot + 1) & (slots.count - 1)
         }
         return nil
     }
