@@ -42,6 +42,9 @@ struct StorageIdentityTable: ~Copyable {
         filter.initialize(repeating: 0, count: (1 << (bits + Self.markBits)) / 64)
     }
 
+    /// Frees the slots and the filter. Inlinable like the rest, which it is inlined into:
+    /// Swift 6.3.1's optimizer crashes inlining a deinit that is not into an `@inlinable`
+    /// caller ("Should never be inlining a resilient function into a fragile function").
     @inlinable
     deinit {
         slots.deallocate()
