@@ -62,8 +62,6 @@ extension SortedStore {
         let storedCount = elements.count
         let byStorage = StorageIdentityTable.identifiesModels(of: Element.self)
         elements.reserveCapacity(storedCount + objects.count)
-        batch.ids.reserveCapacity(objects.count)
-        batch.oldIndexBySlot.reserveCapacity(objects.count)
 
         // The slots of the batch objects that `byID` holds in place of stored ones, by their
         // storage; the slots of the other ids, by id.
@@ -75,27 +73,39 @@ extension SortedStore {
         // them, and so does the copy that a shared table makes on the first change).
         let replaced = UnsafeMutablePointer<Element>.allocate(capacity: objects.count)
         defer { replaced.deallocate() }
-        var replacedSlots: [Int] = []
-        var entries: [Int] = []
+        // Written through pointers, as the loop below goes, and made arrays at the end: an
+        // array's write checks that its buffer is not shared, a call each time, and this
+        // loop makes several for each object. For each slot its id, and the position of the
+        // object it replaces among the replaced (until its index is found), or -1.
+        let slotIDs = UnsafeMutablePointer<Element.ID>.allocate(capacity: objects.count)
+        defer { slotIDs.deallocate() }
+        var slotCount = 0
+        let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 4 * objects.count)
+        defer { scratch.deallocate() }
+        let oldIndexBySlot = scratch
+        var replacedCount = 0
+        let replacedSlots = scratch + objects.count
+        let entries = scratch + 2 * objects.count
         // The hashes of the new ids, in slot order, for inserting them at the end.
-        var newHashes: [Int] = []
+        let newHashes = scratch + 3 * objects.count
+        var newCount = 0
         // A plain loop, not one in closures: an object or a table that a closure captures is
         // retained and released around each use, atomic operations that wait on every load
         // before them.
         let extent = { StoragePrefetch.extent(of: objects[$0], $1, byStorage: byStorage) }
-        // A chunk's ids and their hashes, read a turn ahead of the chunk's work; the ids and
-        // the hashes of the chunk whose turn it is, and their slots in `byID` (-1 for a new
-        // id).
-        var nextIDs: [Element.ID] = []
-        var nextHashes: [Int] = []
-        var ids: [Element.ID] = []
-        var hashes: [Int] = []
-        var found: [Int] = []
-        nextIDs.reserveCapacity(StoragePrefetch.chunk)
-        nextHashes.reserveCapacity(StoragePrefetch.chunk)
-        ids.reserveCapacity(StoragePrefetch.chunk)
-        hashes.reserveCapacity(StoragePrefetch.chunk)
-        found.reserveCapacity(StoragePrefetch.chunk)
+        // Each object's id and its hash, by index, read a chunk at a time a turn ahead of
+        // the chunk's work; the slots in `byID` of the ids of the chunk whose turn it is (-1
+        // for a new id). Pointers, for the reason above.
+        let ids = UnsafeMutablePointer<Element.ID>.allocate(capacity: objects.count)
+        var idCount = 0
+        defer {
+            ids.deinitialize(count: idCount)
+            ids.deallocate()
+        }
+        let hashes = UnsafeMutablePointer<Int>.allocate(capacity: objects.count)
+        defer { hashes.deallocate() }
+        let found = UnsafeMutablePointer<Int>.allocate(capacity: StoragePrefetch.chunk)
+        defer { found.deallocate() }
         StoragePrefetch.load(0..<Swift.min(StoragePrefetch.chunk, objects.count), .header, extent: extent)
         // Each turn reads the ids of one chunk, having loaded its storage, hashes them once
         // and asks for their slots in `byID` (and in `holders`); then it does the work on the
@@ -103,34 +113,33 @@ extension SortedStore {
         var next = 0..<0
         for start in stride(from: 0, to: objects.count + StoragePrefetch.chunk, by: StoragePrefetch.chunk) {
             let chunk = next
-            swap(&ids, &nextIDs)
-            swap(&hashes, &nextHashes)
             next = Swift.min(start, objects.count)..<Swift.min(start + StoragePrefetch.chunk, objects.count)
             if !next.isEmpty {
                 let ahead = next.upperBound..<Swift.min(next.upperBound + StoragePrefetch.chunk, objects.count)
                 StoragePrefetch.load(next, loadingKeys: true, ahead: ahead, extent: extent)
-                nextIDs.removeAll(keepingCapacity: true)
-                nextHashes.removeAll(keepingCapacity: true)
                 for index in next {
                     let id = objects[index].id
-                    nextIDs.append(id)
-                    nextHashes.append(IDTable<Element>.hash(of: id))
+                    hashes[index] = IDTable<Element>.hash(of: id)
+                    (ids + index).initialize(to: id)
                 }
-                byID.prefetchSlots(of: nextHashes)
+                idCount = next.upperBound
+                byID.prefetchSlots(of: UnsafeBufferPointer(start: hashes + next.lowerBound, count: next.count))
                 if byStorage {
                     for index in next { holders.prefetchSlot(of: StorageIdentityTable.identity(of: objects[index])) }
                 }
             }
             guard !chunk.isEmpty else { continue }
             // Slots stay valid while objects are only replaced, as they are until the end.
-            byID.findSlots(of: ids, hashes: hashes, into: &found)
+            byID.findSlots(
+                of: UnsafeBufferPointer(start: ids + chunk.lowerBound, count: chunk.count),
+                hashes: UnsafeBufferPointer(start: hashes + chunk.lowerBound, count: chunk.count), into: found)
             for index in chunk {
                 // Each path copies the object once and ends with its last use, which takes
                 // that copy over: a copy kept to the end would cost a retain and a release.
                 let identity = byStorage ? StorageIdentityTable.identity(of: objects[index]) : 0
                 let offset = index - chunk.lowerBound
-                let id = ids[offset]
-                let hash = hashes[offset]
+                let id = ids[index]
+                let hash = hashes[index]
                 let entry = found[offset] < 0 ? nil : found[offset]
                 let seen =
                     if let entry, byStorage {
@@ -151,14 +160,16 @@ extension SortedStore {
                     byID[slot: entry] = consume object
                     continue
                 }
-                let slot = batch.ids.count
-                batch.ids.append(id)
+                let slot = slotCount
+                (slotIDs + slot).initialize(to: id)
+                slotCount += 1
                 guard let entry else {
                     let object = objects[index]
                     read(object, slot)
-                    batch.oldIndexBySlot.append(-1)
+                    oldIndexBySlot[slot] = -1
                     slots[id] = slot
-                    newHashes.append(hash)
+                    newHashes[newCount] = hash
+                    newCount += 1
                     elements.append(consume object)
                     continue
                 }
@@ -167,10 +178,11 @@ extension SortedStore {
                 let object = objects[index]
                 elements.append(object)
                 read(object, slot)
-                let position = replacedSlots.count
-                batch.oldIndexBySlot.append(position)  // until the index is found
-                replacedSlots.append(slot)
-                entries.append(entry)
+                let position = replacedCount
+                oldIndexBySlot[slot] = position  // until the index is found
+                replacedSlots[position] = slot
+                entries[position] = entry
+                replacedCount += 1
                 if byStorage {
                     holders.insert(identity, at: slot)
                 } else {
@@ -181,13 +193,16 @@ extension SortedStore {
             }
         }
 
-        let replacedCount = replacedSlots.count
+        // The ids move over, and the pointer is freed with nothing left in it.
+        batch.ids = Array(unsafeUninitializedCapacity: slotCount) { buffer, count in
+            if let base = buffer.baseAddress { base.moveInitialize(from: slotIDs, count: slotCount) }
+            count = slotCount
+        }
         batch.oldIndices = indices(
             ofReplaced: byStorage ? (0..<replacedCount).map { StorageIdentityTable.identity(of: replaced[$0]) } : nil,
-            ids: replacedSlots.map { batch.ids[$0] }, below: storedCount)
-        batch.oldIndexBySlot.withUnsafeMutableBufferPointer { oldIndexBySlot in
-            for (position, slot) in replacedSlots.enumerated() { oldIndexBySlot[slot] = batch.oldIndices[position] }
-        }
+            ids: (0..<replacedCount).map { batch.ids[replacedSlots[$0]] }, below: storedCount)
+        for position in 0..<replacedCount { oldIndexBySlot[replacedSlots[position]] = batch.oldIndices[position] }
+        batch.oldIndexBySlot = Array(UnsafeBufferPointer(start: oldIndexBySlot, count: slotCount))
         // The new objects take the replaced ones' `@local` values, read with their storage
         // and keys loaded a chunk ahead.
         if keepingLocalValues && Element.LocalValues.self != NoLocalValues.self {
@@ -207,7 +222,7 @@ extension SortedStore {
         }
         // The replaced objects are released by the merge, with their copies in `elements`.
         forget(replaced, standingFor: batch.oldIndices)
-        byID.reserveCapacity(byID.count + newHashes.count)
+        byID.reserveCapacity(byID.count + newCount)
         var newPosition = 0
         for slot in batch.ids.indices where batch.oldIndexBySlot[slot] < 0 {
             byID.update(elements[storedCount + slot], id: batch.ids[slot], hash: newHashes[newPosition])

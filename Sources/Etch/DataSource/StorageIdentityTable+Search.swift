@@ -23,31 +23,27 @@ extension StorageIdentityTable {
         // One spare place: the sifting writes each index before it knows whether to keep it.
         var passed = [Int](repeating: 0, count: Self.siftBlock + 1)
         passed.withUnsafeMutableBufferPointer { passed in
-            filter.withUnsafeBufferPointer { filter in
-                slots.withUnsafeBufferPointer { slots in
-                    // Plain pointers and masked shifts: the loop over every model is a few
-                    // instructions with no branch and nothing reloaded.
-                    let passedBase = passed.baseAddress!
-                    let filterBase = filter.baseAddress!
-                    var start = 0
-                    while start < models.count {
-                        let end = Swift.min(start + Self.siftBlock, models.count)
-                        var count = 0
-                        for index in start..<end {
-                            let mark = mark(of: Self.identity(of: models[index]))
-                            passedBase[count] = index
-                            count &+= Int(truncatingIfNeeded: (filterBase[mark &>> 6] &>> UInt64(mark & 63)) & 1)
-                        }
-                        for index in passed[0..<count] {
-                            etch_prefetch(
-                                slots.baseAddress! + mark(of: Self.identity(of: models[index])) >> Self.markBits)
-                        }
-                        for index in passed[0..<count] {
-                            if let position = position(of: models[index]) { body(index, position) }
-                        }
-                        start = end
-                    }
+            // Plain pointers and masked shifts: the loop over every model is a few
+            // instructions with no branch and nothing reloaded.
+            let passedBase = passed.baseAddress!
+            let filter = filter
+            let slots = slots
+            var start = 0
+            while start < models.count {
+                let end = Swift.min(start + Self.siftBlock, models.count)
+                var count = 0
+                for index in start..<end {
+                    let mark = mark(of: Self.identity(of: models[index]))
+                    passedBase[count] = index
+                    count &+= Int(truncatingIfNeeded: (filter[mark &>> 6] &>> UInt64(mark & 63)) & 1)
                 }
+                for index in passed[0..<count] {
+                    etch_prefetch(slots + mark(of: Self.identity(of: models[index])) >> Self.markBits)
+                }
+                for index in passed[0..<count] {
+                    if let position = position(ofPassed: Self.identity(of: models[index])) { body(index, position) }
+                }
+                start = end
             }
         }
     }

@@ -8,15 +8,20 @@ import CEtchPrefetch
 /// back has the storage of exactly one element of the array. Reading the array costs a
 /// load per element where it lies; reading the replaced objects' keys to search for them
 /// would cost a cache miss or two per object, and sorting those keys.
+///
+/// The table owns its memory, freed once when it goes, and is read and written through
+/// pointers: a batch inserts into one and looks one up for each of its objects, and an
+/// array's write checks each time that its buffer is not shared.
 @usableFromInline
-struct StorageIdentityTable {
+struct StorageIdentityTable: ~Copyable {
     /// The identities held and their positions among those given, by slot; an empty slot
-    /// has identity 0. An open-addressed hash table at most half full.
-    @usableFromInline var slots: [(identity: UInt, position: Int)]
+    /// has identity 0. An open-addressed hash table at most half full, of `1 << slotBits`
+    /// slots.
+    @usableFromInline let slots: UnsafeMutablePointer<(identity: UInt, position: Int)>
     /// Eight bits per slot (``markBits``), set for the identities held: most of the models
     /// asked about are not held, and this turns nearly all of them away from a few tens of
     /// kilobytes, without a look at the table, which is larger and rarely in cache.
-    @usableFromInline var filter: [UInt64]
+    @usableFromInline let filter: UnsafeMutablePointer<UInt64>
     /// The bits of a hash that pick a slot: the table has `1 << slotBits` slots.
     @usableFromInline let slotBits: Int
 
@@ -31,8 +36,19 @@ struct StorageIdentityTable {
         var bits = 6
         while 1 << bits < 2 * capacity { bits += 1 }
         slotBits = bits
-        slots = Array(repeating: (0, 0), count: 1 << bits)
-        filter = [UInt64](repeating: 0, count: (1 << (bits + Self.markBits)) / 64)
+        slots = .allocate(capacity: 1 << bits)
+        slots.initialize(repeating: (0, 0), count: 1 << bits)
+        filter = .allocate(capacity: (1 << (bits + Self.markBits)) / 64)
+        filter.initialize(repeating: 0, count: (1 << (bits + Self.markBits)) / 64)
+    }
+
+    /// Frees the slots and the filter. Inlinable like the rest, which it is inlined into:
+    /// Swift 6.3.1's optimizer crashes inlining a deinit that is not into an `@inlinable`
+    /// caller ("Should never be inlining a resilient function into a fragile function").
+    @inlinable
+    deinit {
+        slots.deallocate()
+        filter.deallocate()
     }
 
     /// A table of `identities`, each answered by its position in `identities`.
@@ -97,10 +113,7 @@ struct StorageIdentityTable {
     /// nearest the processor.
     @inlinable @inline(__always)
     func prefetchSlot(of identity: UInt) {
-        slots.withUnsafeBufferPointer { slots in
-            guard let base = slots.baseAddress else { return }
-            etch_prefetch(base + (mark(of: identity) >> Self.markBits))
-        }
+        etch_prefetch(slots + (mark(of: identity) >> Self.markBits))
     }
 
     /// The position, among the identities given, of `identity`.
@@ -110,7 +123,16 @@ struct StorageIdentityTable {
     func position(ofIdentity identity: UInt) -> Int? {
         let mark = mark(of: identity)
         guard filter[mark &>> 6] & (1 &<< UInt64(mark & 63)) != 0 else { return nil }
-        var slot = mark >> Self.markBits
+        return position(ofPassed: identity)
+    }
+
+    /// The position, among the identities given, of `identity`, which passed the filter:
+    /// a search of the slots, the filter's bit not read again.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable @inline(__always)
+    func position(ofPassed identity: UInt) -> Int? {
+        var slot = mark(of: identity) >> Self.markBits
         while slots[slot].identity != 0 {
             if slots[slot].identity == identity { return slots[slot].position }
             slot = (slot + 1) & ((1 << slotBits) - 1)
