@@ -134,8 +134,9 @@ extension SortedStore {
                 of: UnsafeBufferPointer(start: ids + chunk.lowerBound, count: chunk.count),
                 hashes: UnsafeBufferPointer(start: hashes + chunk.lowerBound, count: chunk.count), into: found)
             for index in chunk {
-                // Each path copies the object once and ends with its last use, which takes
-                // that copy over: a copy kept to the end would cost a retain and a release.
+                // Each path binds the object where its copies are made, and ends with its last
+                // use, which takes the binding's copy over: a copy held across the key's read,
+                // or kept to the end, would cost a retain and a release.
                 let identity = byStorage ? StorageIdentityTable.identity(of: objects[index]) : 0
                 let offset = index - chunk.lowerBound
                 let id = ids[index]
