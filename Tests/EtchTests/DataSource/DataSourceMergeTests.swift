@@ -8,25 +8,6 @@ import Testing
 /// columns of ids and keys kept beside the objects.
 @Suite struct DataSourceMergeTests {}
 
-/// Counts the ``Tracked`` objects alive, so a test sees a leak or a double release.
-private final class LiveCount {
-    var count = 0
-}
-
-/// An object that counts itself alive.
-private final class Tracked {
-    let value: Int
-    let live: LiveCount
-
-    init(_ value: Int, _ live: LiveCount) {
-        self.value = value
-        self.live = live
-        live.count += 1
-    }
-
-    deinit { live.count -= 1 }
-}
-
 extension DataSourceMergeTests {
     /// What `moveMerge` should give, the plain way.
     private static func expectedMerge(_ old: [Int], removing removals: [Int], inserting: [Int], afterKept: [Int])

@@ -11,21 +11,6 @@ import Testing
 /// merged order worked out by hand, and with no object kept alive or released twice.
 @Suite struct MergeWalkTests {}
 
-/// How many ``Obj`` are alive.
-private final class Live: @unchecked Sendable { var count = 0 }
-
-/// An object that counts itself alive in a ``Live``.
-private final class Obj {
-    let value: Int
-    let live: Live
-    init(_ value: Int, _ live: Live) {
-        self.value = value
-        self.live = live
-        live.count += 1
-    }
-    deinit { live.count -= 1 }
-}
-
 /// A wide POD element (stride 24), for block copies of more bytes.
 private struct Wide: Equatable {
     var a: Int
@@ -111,9 +96,9 @@ extension MergeWalkTests {
         movedInts.moveMerge(walk)
         #expect(movedInts == expected)
         // Objects moved, counted.
-        let live = Live()
+        let live = LiveCount()
         do {
-            var objects = (ints + insertedInts).map { Obj($0, live) }
+            var objects = (ints + insertedInts).map { Tracked($0, live) }
             let snapshot = seed.isMultiple(of: 3) ? objects : []
             objects.moveMerge(walk)
             #expect(objects.map(\.value) == expected)
