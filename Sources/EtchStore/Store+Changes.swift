@@ -15,6 +15,7 @@ extension Store {
     public func changes<Model: IdentifiedModel>(of type: Model.Type) throws(StoreError) -> AsyncStream<
         StoreChange<Model>
     > {
+        try catchUpIfStale()
         let table = try tables.table(of: type)
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange<Model>.self)
         observe(table, continuation: continuation) { continuation.yield($0) }
@@ -37,6 +38,7 @@ extension Store {
         continuation.onTermination = { [weak self] _ in
             Task { await self?.removeObserver(number, of: Model.self) }
         }
+        startWatching()
     }
 
     private func removeObserver<Model: IdentifiedModel>(_ number: Int, of type: Model.Type) {

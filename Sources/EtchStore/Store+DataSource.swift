@@ -14,6 +14,7 @@ extension Store {
     public func dataSourceBacking<Model: IdentifiedModel>(
         of type: Model.Type, where predicate: Predicate<Model>? = nil
     ) throws -> DataSourceBacking<Model> {
+        try catchUpIfStale()
         let table = try tables.table(of: type)
         let query = StoreQuery<Model>(predicate: predicate)
         let initial = try fetch(query)

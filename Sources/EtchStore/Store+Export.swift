@@ -19,6 +19,7 @@ extension Store {
     /// - Throws: ``StoreError/unwritableObject(model:id:reason:)`` for an object JSON cannot
     ///   hold (a non-finite double).
     public func exportGraph() throws(StoreError) -> Data {
+        try catchUpIfStale()
         var objects = ModelDictionary()
         for name in tables.names {
             guard let table = tables.byName[name], table.count > 0 else { continue }
@@ -56,14 +57,21 @@ extension Store {
         guard case .object(let objects)? = document["objects"] else {
             throw StoreError.invalidExport(reason: "\"objects\" is not an object")
         }
-        let transaction = StoreTransaction(tables: tables)
-        for (name, value) in objects {
-            guard let table = tables.byName[name] else { throw StoreError.unknownModel(name) }
-            guard case .array(let elements) = value else {
-                throw StoreError.invalidExport(reason: "\"objects.\(name)\" is not an array")
+        try beginWrite()
+        do throws(StoreError) {
+            let transaction = StoreTransaction(tables: tables)
+            for (name, value) in objects {
+                guard let table = tables.byName[name] else { throw StoreError.unknownModel(name) }
+                guard case .array(let elements) = value else {
+                    throw StoreError.invalidExport(reason: "\"objects.\(name)\" is not an array")
+                }
+                for element in elements { try table.stageImport(element, in: transaction) }
             }
-            for element in elements { try table.stageImport(element, in: transaction) }
+            try commit(transaction)
+            try endWrite()
+        } catch {
+            abortWrite()
+            throw error
         }
-        try commit(transaction)
     }
 }

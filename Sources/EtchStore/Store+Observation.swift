@@ -33,6 +33,7 @@ extension Store {
     ///
     /// - Throws: ``StoreError/unknownModel(_:)``, or what the predicate throws on a current object.
     public func observe<Model: IdentifiedModel>(_ query: StoreQuery<Model>) throws -> AsyncStream<ListChange<Model>> {
+        try catchUpIfStale()
         let table = try tables.table(of: Model.self)
         var whole = query
         whole.fetchLimit = nil
@@ -85,6 +86,7 @@ extension Store {
     public func observe<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws(StoreError) -> AsyncStream<
         Model?
     > {
+        try catchUpIfStale()
         let table = try tables.table(of: type)
         let (stream, continuation) = AsyncStream.makeStream(of: Model?.self)
         continuation.yield(table.object(id.indexKey))

@@ -18,6 +18,7 @@ extension Store {
     public func related<Owner: IdentifiedModel, Member: IdentifiedModel>(
         _ relation: InverseRelation<Owner, Member>, of ownerID: Owner.ID
     ) throws(StoreError) -> [Member] {
+        try catchUpIfStale()
         let table = try tables.table(of: Member.self)
         _ = try tables.table(of: Owner.self)
         let ownerIDs = relation.ownerIDs

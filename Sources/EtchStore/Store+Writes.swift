@@ -1,14 +1,23 @@
 import Etch
+import Foundation
 
 extension Store {
     /// Runs a transaction: every insert, update and delete `body` makes is applied together
     /// when it returns, or none is.
     ///
+    /// For a file-backed store the transaction holds the file's write lock from start to end:
+    /// it first catches up with every commit other stores on the file made (in this process
+    /// or another), so `body` reads the latest committed objects, and no other store commits
+    /// until it is done. An update by transform therefore never loses another store's update,
+    /// a `@unique` value is checked against every store's objects, and an object another
+    /// store deleted is not there to update. Keep `body` short: other stores' writes wait for it.
+    ///
     /// Before anything changes, the commit checks every `@unique` index and, for a
-    /// file-backed store, writes the changed objects in one SQLite transaction. A unique
-    /// violation, an error `body` throws or a failed write leaves the store and its file
-    /// exactly as they were. After the commit, each affected type's ``changes(of:)``
-    /// subscribers get one ``StoreChange``.
+    /// file-backed store, writes the changed objects and the commit's history row in one
+    /// SQLite transaction, synced before `write` returns. A unique violation, an error `body`
+    /// throws or a failed write leaves the store and its file exactly as they were. After the
+    /// commit, each affected type's ``changes(of:)`` subscribers get one ``StoreChange``, and
+    /// the commit, if it changed anything, takes the next ``historyToken``.
     ///
     /// ```swift
     /// try await store.write { tx in
@@ -19,13 +28,21 @@ extension Store {
     ///
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, or a ``StoreError``: a unique violation names the type,
-    ///   the field, the value and the id already holding it.
+    ///   the field, the value and the id already holding it; ``StoreError/closed`` after
+    ///   ``close()``.
     @discardableResult
     public func write<Result: Sendable>(_ body: @Sendable (StoreTransaction) throws -> Result) throws -> Result {
-        let transaction = StoreTransaction(tables: tables)
-        let result = try body(transaction)
-        try commit(transaction)
-        return result
+        try beginWrite()
+        do {
+            let transaction = StoreTransaction(tables: tables)
+            let result = try body(transaction)
+            try commit(transaction)
+            try endWrite()
+            return result
+        } catch {
+            abortWrite()
+            throw error
+        }
     }
 
     /// Deletes every object of a type, as one commit.
@@ -34,28 +51,98 @@ extension Store {
     }
 
     /// Deletes every object of every type, as one commit.
-    public func clear() throws {
-        let transaction = StoreTransaction(tables: tables)
-        for table in tables.all { try table.stageDeleteAll(in: transaction) }
-        try commit(transaction)
+    public func clear() throws(StoreError) {
+        try beginWrite()
+        do throws(StoreError) {
+            let transaction = StoreTransaction(tables: tables)
+            for table in tables.all { try table.stageDeleteAll(in: transaction) }
+            try commit(transaction)
+            try endWrite()
+        } catch {
+            abortWrite()
+            throw error
+        }
     }
 
+    /// Takes the file's write lock, waiting for other stores' writes to end, and catches up
+    /// with their commits. Every write begins here and ends with ``endWrite()`` or
+    /// ``abortWrite()``.
+    func beginWrite() throws(StoreError) {
+        try checkOpen()
+        guard let file else { return }
+        try file.withConnection { connection throws(StoreError) in
+            try connection.beginWriting()
+            do throws(StoreError) {
+                try catchUp(connection)
+            } catch {
+                connection.rollBack()
+                throw error
+            }
+        }
+    }
+
+    /// Ends a write whose commit changed nothing, releasing the lock (a commit that changed
+    /// something ended the transaction itself).
+    func endWrite() throws(StoreError) {
+        try file?.withConnection { connection throws(StoreError) in
+            if connection.isInTransaction { try connection.commit() }
+        }
+    }
+
+    /// Rolls back a write that failed, releasing the lock.
+    func abortWrite() {
+        try? file?.withConnection { connection throws(StoreError) in connection.rollBack() }
+    }
+
+    /// Commits a transaction: checks it, writes it to the file (inside the write transaction
+    /// ``beginWrite()`` opened, which this ends), then applies it to the tables and tells
+    /// observers. A commit that changes nothing takes no token and writes nothing.
     func commit(_ transaction: StoreTransaction) throws(StoreError) {
         try transaction.applyDeleteRules()
         let staged = transaction.stagedOrder.compactMap { transaction.staged[$0] }
-        guard !staged.isEmpty else { return }
         for changes in staged { try changes.check() }
+        let changes = staged.flatMap { $0.committedChanges() }
+        guard !changes.isEmpty else { return }
+        let token = lastToken + 1
+        let time = Date().timeIntervalSince1970
+        var pruned = prunedThrough
+        if token - prunedThrough > options.historyLimit + max(1, options.historyLimit / 10) {
+            pruned = token - options.historyLimit
+        }
+        let makeCommit: () throws(StoreError) -> StoreCommit
         if let file {
             var records: [RecordChange] = []
-            for changes in staged { records += try changes.records() }
-            try file.commit(records)
+            var entries: [HistoryEntry] = []
+            entries.reserveCapacity(changes.count)
+            for change in changes { entries.append(try change.entry()) }
+            for stagedType in staged where stagedType.clearsAll {
+                records.append(.deleteAll(model: stagedType.modelName))
+            }
+            let cleared = Set(staged.filter(\.clearsAll).map(\.modelName))
+            for entry in entries where !(entry.kind == .delete && cleared.contains(entry.record.model)) {
+                records.append(entry.recordChange)
+            }
+            let row = HistoryRow(token: token, time: time, entries: entries)
+            try file.withConnection { connection throws(StoreError) in
+                try connection.write(records)
+                try connection.append(row)
+                if pruned != prunedThrough { try connection.deleteHistory(through: pruned) }
+                try connection.setState(lastToken: token, prunedThrough: pruned)
+                try connection.commit()
+            }
+            if let signal { seenGeneration = signal.generation.add(1, ordering: .releasing).newValue }
+            let storeID = storeID
+            makeCommit = { () throws(StoreError) in try StoreCommit(row, storeID: storeID, path: file.path) }
+        } else {
+            let commit = MemoryCommit(token: token, time: time, changes: changes)
+            memoryHistory.append(commit)
+            if pruned != prunedThrough { memoryHistory.removeFirst(pruned - prunedThrough) }
+            let storeID = storeID
+            makeCommit = { StoreCommit(commit, storeID: storeID) }
         }
-        // A commit that changes nothing (a write of the same values) takes no number.
-        commitCount += 1
-        var changedAny = false
-        for changes in staged {
-            if changes.apply(commit: commitCount) { changedAny = true }
-        }
-        if !changedAny { commitCount -= 1 }
+        lastToken = token
+        prunedThrough = pruned
+        for stagedType in staged { _ = stagedType.apply(commit: token) }
+        publishHistory(makeCommit)
     }
 }

@@ -1,5 +1,6 @@
 import Etch
 import Foundation
+import Synchronization
 
 /// A context holding objects of many model types by id, with the schema's indexes, queries
 /// and all-or-nothing transactions; in memory, or persisted in an SQLite file.
@@ -24,45 +25,87 @@ import Foundation
 public actor Store {
     let tables: StoreTables
     let file: StoreFile?
-    /// The number of the last commit.
-    var commitCount = 0
+    let options: StoreOptions
+    /// The identity of the store's file, or of the store when it is in memory.
+    var storeID: UUID
+    /// The token of the last commit the tables hold.
+    var lastToken = 0
+    /// The last token pruned from an in-memory store's history.
+    var prunedThrough = 0
+    /// An in-memory store's history; a file-backed store's is in its file.
+    var memoryHistory: [MemoryCommit] = []
+    /// The file's counter of this process's commits, and its value when the store last caught up.
+    let signal: FileSignal?
+    var seenGeneration = 0
+    /// SQLite's `data_version` when the store last looked, and when that was.
+    var dataVersion: Int64 = 0
+    var lastCheck = ContinuousClock.now
+    /// Whether ``close()`` was called.
+    var isClosed = false
+    /// The task that looks for other stores' commits while the store is observed.
+    var watcher: Task<Void, Never>?
+    /// The streams of ``historyUpdates(since:)``, by number.
+    var historyObservers: [Int: AsyncStream<StoreCommit>.Continuation] = [:]
+    var nextHistoryObserver = 0
 
     /// Makes an empty store in memory.
     ///
-    /// - Parameter models: The model types the store holds, such as `EtchModels.all`.
+    /// An in-memory store keeps a history too (``history(since:)``), bounded by
+    /// `options.historyLimit`.
+    ///
+    /// - Parameters:
+    ///   - models: The model types the store holds, such as `EtchModels.all`.
+    ///   - options: The history's bound; the rest applies to files.
     /// - Throws: ``StoreError/duplicateModel(_:)`` when two types share a model name.
-    public init(models: [any IdentifiedModel.Type]) throws(StoreError) {
+    public init(models: [any IdentifiedModel.Type], options: StoreOptions = StoreOptions()) throws(StoreError) {
         tables = try StoreTables(models: models)
         file = nil
+        signal = nil
+        storeID = UUID()
+        self.options = options
     }
 
     /// Opens the store in an SQLite file, or creates it.
     ///
-    /// Objects of models the store is not made with stay in the file untouched, so an app
-    /// that drops a model type does not lose its objects.
+    /// Any number of stores, in this process or in others, may open one file: they behave as
+    /// one store (see ``write(_:)`` and ``refresh()``). Objects of models the store is not
+    /// made with stay in the file untouched, so an app that drops a model type does not lose
+    /// its objects. A file written with an older schema opens with the current one when its
+    /// objects still read (fields added with a default or optional, `@renamed` fields and
+    /// models, widened types, indexes added or removed: they are built at open), after the
+    /// `options.migrations` not yet run on it; when they do not, the open fails and the file
+    /// is left as it was.
     ///
     /// - Parameters:
-    ///   - url: The file. Its directory must exist.
+    ///   - url: The file. Its folder must exist.
     ///   - models: The model types the store holds, such as `EtchModels.all`.
-    /// - Throws: ``StoreError/damagedFile(path:reason:)`` for a file that is not a store;
-    ///   ``StoreError/newerFileFormat(path:version:supported:)`` for one a newer Etch wrote;
-    ///   ``StoreError/unreadableObject(model:id:reason:)`` for an object that no longer
-    ///   reads as its model. The file is never changed or replaced then.
-    public init(url: URL, models: [any IdentifiedModel.Type]) throws(StoreError) {
+    ///   - options: The history's bound, how often to look for other stores' commits, and
+    ///     migrations.
+    /// - Throws: ``StoreError/damagedFile(path:reason:)`` for a file that is not a store, or is
+    ///   cut short or corrupt; ``StoreError/newerFileFormat(path:version:supported:)`` for one
+    ///   a newer Etch wrote; ``StoreError/incompatibleSchema(path:model:field:objects:exampleID:reason:fix:)``
+    ///   for objects that no longer read as their model; ``StoreError/uniqueViolation(model:field:value:existingID:newID:)``
+    ///   for a `@unique` the stored objects break; ``StoreError/migrationFailed(name:model:id:reason:)``;
+    ///   ``StoreError/fileFailure(path:reason:)`` for a missing folder, permissions or a lock.
+    ///   The file is never changed or replaced then.
+    public init(url: URL, models: [any IdentifiedModel.Type], options: StoreOptions = StoreOptions()) throws(StoreError) {
         let tables = try StoreTables(models: models)
         let file = try StoreFile(url: url)
-        do throws(StoreError) {
-            var byModel: [String: [StoredRecord]] = [:]
-            for record in try file.readAll() where tables.byName[record.model] != nil {
-                byModel[record.model, default: []].append(record)
-            }
-            for (name, records) in byModel { try tables.byName[name]?.load(records) }
+        let opened: StoreOpening.Opened
+        do {
+            opened = try StoreOpening(file: file, tables: tables, options: options).open()
         } catch {
             file.close()
             throw error
         }
         self.tables = tables
         self.file = file
+        self.options = options
+        storeID = opened.state.storeID
+        lastToken = opened.state.lastToken
+        signal = opened.signal
+        seenGeneration = opened.generation
+        dataVersion = opened.dataVersion
     }
 
     // No deinit: the tables end their change streams in their own deinits, and the file's
@@ -77,7 +120,8 @@ public actor Store {
     /// - Throws: ``StoreError/unknownModel(_:)`` for a type the store was not made with.
     /// - Complexity: O(1).
     public func object<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws(StoreError) -> Model? {
-        try tables.table(of: type).object(id.indexKey)
+        try catchUpIfStale()
+        return try tables.table(of: type).object(id.indexKey)
     }
 
     /// The object a reference points to, or `nil` when it dangles.
@@ -89,16 +133,21 @@ public actor Store {
     /// - Complexity: O(*n*) when no object of the type was added or deleted since the last
     ///   call; O(*n* log *n*) else.
     public func objects<Model: IdentifiedModel>(_ type: Model.Type) throws(StoreError) -> [Model] {
-        try tables.table(of: type).allInIDOrder()
+        try catchUpIfStale()
+        return try tables.table(of: type).allInIDOrder()
     }
 
     /// The number of objects of a type.
     public func count<Model: IdentifiedModel>(_ type: Model.Type) throws(StoreError) -> Int {
-        try tables.table(of: type).count
+        try catchUpIfStale()
+        return try tables.table(of: type).count
     }
 
-    /// The number of objects of every type.
-    public var count: Int { tables.all.reduce(0) { $0 + $1.count } }
+    /// The number of objects of every type, as of the last commit the store caught up with.
+    public var count: Int {
+        try? catchUpIfStale()
+        return tables.all.reduce(0) { $0 + $1.count }
+    }
 
     /// The approximate memory the objects take, in bytes: their JSON sizes and their values
     /// (ModelKit's `contextSize`).

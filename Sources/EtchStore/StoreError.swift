@@ -32,6 +32,19 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A document given to ``Store/importGraph(from:)`` that is not an export of a store:
     /// what is wrong, and where.
     case invalidExport(reason: String)
+    /// Objects in the file that the model's current schema cannot read — a required field
+    /// added without a default, a type narrowed — so the store did not open, and left the
+    /// file as it was: the file, the model and field as the schema spells them, how many
+    /// objects, one example id, what is wrong and how to fix it.
+    case incompatibleSchema(path: String, model: String, field: String, objects: Int, exampleID: String, reason: String, fix: String)
+    /// A history token older than the history the store kept: the commits after it were
+    /// pruned, so the store cannot say what changed since. Read the objects whole and
+    /// continue from ``Store/historyToken``.
+    case historyTokenExpired(token: Int, oldestAvailable: Int)
+    /// A history token of another store (another file, or a file made anew since).
+    case historyTokenOfAnotherStore(token: String, store: String)
+    /// A migration given at open failed: its name, the model, the object's id and why.
+    case migrationFailed(name: String, model: String, id: String, reason: String)
     /// The store was closed.
     case closed
 
@@ -65,6 +78,16 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the \(model) \(id) cannot be written: \(reason)"
         case .invalidExport(let reason):
             "not an Etch store export: \(reason)"
+        case .incompatibleSchema(let path, let model, let field, let objects, let exampleID, let reason, let fix):
+            "the store file \(path) was left as it is: \(objects) stored \(model) object\(objects == 1 ? "" : "s") "
+                + "(\(exampleID) among them) cannot be read as today's \(model) at '\(field)': \(reason). \(fix)"
+        case .historyTokenExpired(let token, let oldest):
+            "the history after commit \(token) was pruned (it starts after commit \(oldest)): read the objects "
+                + "whole, then continue from the store's historyToken"
+        case .historyTokenOfAnotherStore(let token, let store):
+            "the history token \(token) belongs to another store than \(store)"
+        case .migrationFailed(let name, let model, let id, let reason):
+            "the migration \(name) failed on \(model) \(id), and nothing was changed: \(reason)"
         case .closed:
             "the store is closed"
         }

@@ -28,15 +28,28 @@ enum StoredObject {
     static func object<Model: IdentifiedModel>(of record: StoredRecord, as type: Model.Type) throws(StoreError) -> Model
     {
         do {
-            var object = try Model(jsonData: Data(record.body))
-            if let local = record.local {
-                object = object.replacingLocalValues(
-                    try JSONDecoder().decode(Model.LocalValues.self, from: Data(local)))
-            }
-            return object
+            return try decode(record, as: type)
         } catch {
             throw StoreError.unreadableObject(model: Model.modelName, id: record.id, reason: "\(error)")
         }
+    }
+
+    /// The object of a record, with its `@local` values.
+    ///
+    /// - Throws: ``ModelError`` for JSON that does not fit the model's schema (a schema
+    ///   change), anything else for bytes that are not JSON or local values that do not read.
+    static func decode<Model: IdentifiedModel>(_ record: StoredRecord, as type: Model.Type) throws -> Model {
+        var object: Model
+        do {
+            object = try Model(jsonData: Data(record.body))
+        } catch {
+            if let modelError = error.modelError { throw modelError }
+            throw error
+        }
+        if let local = record.local {
+            object = object.replacingLocalValues(try JSONDecoder().decode(Model.LocalValues.self, from: Data(local)))
+        }
+        return object
     }
 }
 

@@ -112,10 +112,12 @@ extension StoreTests {
             #expect {
                 _ = try Store(url: url, models: EtchModels.all)
             } throws: { error in
-                guard case .unreadableObject(let model, let id, let reason)? = error as? StoreError else {
-                    return false
-                }
-                return model == "Room" && id == "8" && reason.contains("name")
+                guard
+                    case .incompatibleSchema(let path, let model, let field, let objects, let id, let reason, let fix)? =
+                        error as? StoreError
+                else { return false }
+                return path == url.path && model == "Room" && field == "name" && objects == 1 && id == "8"
+                    && reason.contains("expected String") && fix.contains("StoreMigration")
             }
             #expect(try Data(contentsOf: url) == before)
         }

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One open SQLite connection, closed when the value ends.
 ///
@@ -17,6 +18,17 @@ struct SQLiteDatabase: ~Copyable {
     /// - Throws: ``StoreError/fileFailure(path:reason:)`` when SQLite cannot open the file (a
     ///   missing directory, permissions).
     init(openingOrCreating path: String) throws(StoreError) {
+        // SQLite's own message for a missing folder ("unable to open database file") does not
+        // say which part is missing.
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            throw .fileFailure(
+                path: path, reason: "its folder \(folder) does not exist; create it first "
+                    + "(FileManager.default.createDirectory(at:withIntermediateDirectories:))")
+        } else if !folder.isEmpty, !isDirectory.boolValue {
+            throw .fileFailure(path: path, reason: "\(folder) is a file, not a folder")
+        }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -35,6 +47,14 @@ struct SQLiteDatabase: ~Copyable {
     /// database does not matter.
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// Whether closing the last connection to the file may checkpoint its WAL into the main
+    /// file and delete the WAL (SQLite's default). Turned off while a file is being checked, so
+    /// that refusing a file leaves it, and its WAL, byte for byte as they were.
+    func setCheckpointOnClose(_ enabled: Bool) {
+        var result: Int32 = 0
+        _ = etch_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, enabled ? 0 : 1, &result)
     }
 
     /// Whether SQLite opened the file read-only (it does so silently for a write-protected file).

@@ -59,6 +59,20 @@ struct SQLiteStatement: ~Copyable {
         try check(code, doing: "binding a blob of \(bytes.count) bytes to parameter \(index)")
     }
 
+    /// Binds an integer to parameter `index`.
+    ///
+    /// - Throws: the failure of the bind (an index out of range).
+    func bind(_ integer: Int64, at index: Int32) throws(StoreError) {
+        try check(sqlite3_bind_int64(handle, index, integer), doing: "binding an integer to parameter \(index)")
+    }
+
+    /// Binds a double to parameter `index`.
+    ///
+    /// - Throws: the failure of the bind (an index out of range).
+    func bind(_ double: Double, at index: Int32) throws(StoreError) {
+        try check(sqlite3_bind_double(handle, index, double), doing: "binding a double to parameter \(index)")
+    }
+
     /// Advances to the next row.
     ///
     /// - Returns: true when a row is ready to read, false when the statement is done.
@@ -92,6 +106,11 @@ struct SQLiteStatement: ~Copyable {
     /// The integer in column `index` of the current row.
     func integer(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
+    }
+
+    /// The double in column `index` of the current row.
+    func double(at index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
     }
 
     /// The text in column `index` of the current row ("" for NULL), NUL characters included.

@@ -1,11 +1,15 @@
+import Foundation
+
 /// A checked store file's connection and its cached statements, released together when the
 /// value ends.
 struct StoreConnection: ~Copyable {
     /// The SQLite connection.
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
     /// `BEGIN IMMEDIATE`: takes the write lock at the start, so a commit never fails half-way
-    /// for want of it.
-    private let begin: SQLiteStatement
+    /// for want of it, and no other process commits between a write's catch-up and its commit.
+    private let beginWrite: SQLiteStatement
+    /// `BEGIN`: a read transaction, so the state and the rows read after it agree.
+    private let beginRead: SQLiteStatement
     /// `COMMIT`.
     private let end: SQLiteStatement
     /// `ROLLBACK`.
@@ -18,6 +22,16 @@ struct StoreConnection: ~Copyable {
     private let deleteModel: SQLiteStatement
     /// Deletes every record.
     private let deleteEverything: SQLiteStatement
+    /// Reads the file's identity, last token and last pruned token.
+    private let readState: SQLiteStatement
+    /// Writes the last token ?1 and the last pruned token ?2.
+    private let writeState: SQLiteStatement
+    /// Appends one history row: token ?1, time ?2, changes ?3.
+    private let appendHistory: SQLiteStatement
+    /// The history rows after token ?1, in order.
+    private let selectHistory: SQLiteStatement
+    /// `PRAGMA data_version`: changes when another connection commits.
+    private let dataVersion: SQLiteStatement
 
     /// Opens the file at `path`, creating it when absent, checks it and sets it up (see
     /// ``StoreFileFormat/prepare(_:)``).
@@ -29,7 +43,8 @@ struct StoreConnection: ~Copyable {
         try StoreFileFormat.prepare(database)
         // Compiled into locals first: a noncopyable value cannot be left half-initialized
         // when a later statement fails to compile.
-        let begin = try Self.compile("BEGIN IMMEDIATE", in: database)
+        let beginWrite = try Self.compile("BEGIN IMMEDIATE", in: database)
+        let beginRead = try Self.compile("BEGIN", in: database)
         let end = try Self.compile("COMMIT", in: database)
         let rollback = try Self.compile("ROLLBACK", in: database)
         let put = try Self.compile(
@@ -40,21 +55,35 @@ struct StoreConnection: ~Copyable {
         let delete = try Self.compile("DELETE FROM objects WHERE model = ?1 AND id = ?2", in: database)
         let deleteModel = try Self.compile("DELETE FROM objects WHERE model = ?1", in: database)
         let deleteEverything = try Self.compile("DELETE FROM objects", in: database)
-        self.begin = begin
+        let readState = try Self.compile(
+            "SELECT store_id, last_token, pruned_through FROM store_state WHERE singleton = 1", in: database)
+        let writeState = try Self.compile(
+            "UPDATE store_state SET last_token = ?1, pruned_through = ?2 WHERE singleton = 1", in: database)
+        let appendHistory = try Self.compile(
+            "INSERT INTO history(token, time, changes) VALUES (?1, ?2, ?3)", in: database)
+        let selectHistory = try Self.compile(
+            "SELECT token, time, changes FROM history WHERE token > ?1 ORDER BY token", in: database)
+        let dataVersion = try Self.compile("PRAGMA data_version", in: database)
+        self.beginWrite = beginWrite
+        self.beginRead = beginRead
         self.end = end
         self.rollback = rollback
         self.put = put
         self.delete = delete
         self.deleteModel = deleteModel
         self.deleteEverything = deleteEverything
+        self.readState = readState
+        self.writeState = writeState
+        self.appendHistory = appendHistory
+        self.selectHistory = selectHistory
+        self.dataVersion = dataVersion
         self.database = database
     }
 
     /// Compiles one of the cached statements.
     ///
     /// - Throws: ``StoreError/damagedFile(path:reason:)`` when `sql` does not compile: the file
-    ///   passed the checks, so its table is not the one Etch made (a column or the primary key
-    ///   missing).
+    ///   passed the checks, so its tables are not the ones Etch made.
     private static func compile(_ sql: String, in database: borrowing SQLiteDatabase) throws(StoreError)
         -> SQLiteStatement
     {
@@ -62,17 +91,50 @@ struct StoreConnection: ~Copyable {
             return try database.prepare(sql)
         } catch {
             guard case .fileFailure(let path, let reason) = error else { throw error }
-            throw .damagedFile(path: path, reason: "its objects table is not Etch's: \(reason)")
+            throw .damagedFile(path: path, reason: "its tables are not Etch's: \(reason)")
         }
     }
 
-    /// Every record in the file, in (model, id) order, comparing the texts' UTF-8 bytes.
+    // MARK: - Transactions
+
+    /// Starts a write transaction, waiting for other connections' writes to end.
+    func beginWriting() throws(StoreError) { try beginWrite.run() }
+
+    /// Starts a read transaction: what it reads is one commit's state.
+    func beginReading() throws(StoreError) { try beginRead.run() }
+
+    /// Commits the open transaction.
+    func commit() throws(StoreError) { try end.run() }
+
+    /// Rolls the open transaction back, if SQLite has not already.
+    func rollBack() {
+        // SQLite rolls back by itself after some failures (a full disk, an I/O error).
+        if !database.isAutocommit { try? rollback.run() }
+    }
+
+    /// Whether a transaction is open.
+    var isInTransaction: Bool { !database.isAutocommit }
+
+    /// Whether another connection committed since the last call.
+    func changedSinceLastCheck(_ last: inout Int64) throws(StoreError) -> Bool {
+        defer { dataVersion.reset() }
+        let version = try dataVersion.step() ? dataVersion.integer(at: 0) : 0
+        defer { last = version }
+        return version != last
+    }
+
+    // MARK: - Objects
+
+    /// Every record in the file.
     ///
     /// - Complexity: O(*n*) in the number of records.
     /// - Throws: ``StoreError/damagedFile(path:reason:)`` when SQLite finds the file corrupt,
     ///   ``StoreError/fileFailure(path:reason:)`` when reading fails.
-    func readAll() throws(StoreError) -> [StoredRecord] {
-        let select = try database.prepare("SELECT model, id, body, local FROM objects")
+    func readAll(model: String? = nil) throws(StoreError) -> [StoredRecord] {
+        let select = try database.prepare(
+            model == nil
+                ? "SELECT model, id, body, local FROM objects" : "SELECT model, id, body, local FROM objects WHERE model = ?1")
+        if let model { try select.bind(model, at: 1) }
         var records: [StoredRecord] = []
         while try select.step() {
             let record = StoredRecord(
@@ -83,22 +145,11 @@ struct StoreConnection: ~Copyable {
         return records
     }
 
-    /// Applies `changes` in order in one transaction: all of them, or none when one fails.
+    /// Applies `changes` in order inside the open transaction.
     ///
-    /// - Complexity: O(*m* log *n*) for *m* puts and deletes of single records in a file of *n*
-    ///   records, plus one WAL sync.
-    /// - Throws: the first failure, after rolling back.
-    func commit(_ changes: [RecordChange]) throws(StoreError) {
-        guard !changes.isEmpty else { return }
-        try begin.run()
-        do {
-            for change in changes { try apply(change) }
-            try end.run()
-        } catch {
-            // SQLite rolls back by itself after some failures (a full disk, an I/O error).
-            if !database.isAutocommit { try? rollback.run() }
-            throw error
-        }
+    /// - Complexity: O(*m* log *n*) for *m* puts and deletes of single records in a file of *n*.
+    func write(_ changes: [RecordChange]) throws(StoreError) {
+        for change in changes { try apply(change) }
     }
 
     /// Runs the statement of one change inside the open transaction.
@@ -121,4 +172,131 @@ struct StoreConnection: ~Copyable {
             try deleteEverything.run()
         }
     }
+
+    // MARK: - History
+
+    /// The file's identity, last token and last pruned token.
+    func state() throws(StoreError) -> StoreFileState {
+        defer { readState.reset() }
+        guard try readState.step(), let storeID = UUID(uuidString: readState.text(at: 0)) else {
+            throw .damagedFile(path: database.path, reason: "its store_state row is missing or names no store")
+        }
+        return StoreFileState(
+            storeID: storeID, lastToken: Int(readState.integer(at: 1)), prunedThrough: Int(readState.integer(at: 2)))
+    }
+
+    /// Records the last token and the last pruned token, inside the open transaction.
+    func setState(lastToken: Int, prunedThrough: Int) throws(StoreError) {
+        try writeState.bind(Int64(lastToken), at: 1)
+        try writeState.bind(Int64(prunedThrough), at: 2)
+        try writeState.run()
+    }
+
+    /// Appends one commit's history row, inside the open transaction.
+    func append(_ row: HistoryRow) throws(StoreError) {
+        try appendHistory.bind(Int64(row.token), at: 1)
+        try appendHistory.bind(row.time, at: 2)
+        try appendHistory.bind(HistoryEncoding.bytes(of: row.entries), at: 3)
+        try appendHistory.run()
+    }
+
+    /// The history rows after `token`, in token order.
+    ///
+    /// - Throws: ``StoreError/damagedFile(path:reason:)`` for a row whose bytes do not read.
+    func history(after token: Int) throws(StoreError) -> [HistoryRow] {
+        defer { selectHistory.reset() }
+        try selectHistory.bind(Int64(token), at: 1)
+        var rows: [HistoryRow] = []
+        while try selectHistory.step() {
+            let number = Int(selectHistory.integer(at: 0))
+            do {
+                let entries = try HistoryEncoding.entries(in: selectHistory.blob(at: 2) ?? [])
+                rows.append(HistoryRow(token: number, time: selectHistory.double(at: 1), entries: entries))
+            } catch {
+                throw .damagedFile(
+                    path: database.path,
+                    reason: "history commit \(number) does not read: \(error.reason) at byte \(error.offset)")
+            }
+        }
+        return rows
+    }
+
+    /// Deletes the history rows up to and including `token`, inside the open transaction.
+    func deleteHistory(through token: Int) throws(StoreError) {
+        let statement = try database.prepare("DELETE FROM history WHERE token <= ?1")
+        try statement.bind(Int64(token), at: 1)
+        try statement.run()
+    }
+
+    // MARK: - Schemas and migrations
+
+    /// The schema description each model was last written with, by model name.
+    func modelSchemas() throws(StoreError) -> [String: String] {
+        let select = try database.prepare("SELECT model, description FROM model_schemas")
+        var schemas: [String: String] = [:]
+        while try select.step() { schemas[select.text(at: 0)] = select.text(at: 1) }
+        return schemas
+    }
+
+    /// Records the schema a model is written with, inside the open transaction.
+    func setModelSchema(_ description: String, for model: String) throws(StoreError) {
+        let statement = try database.prepare(
+            """
+            INSERT INTO model_schemas(model, description) VALUES (?1, ?2)
+            ON CONFLICT(model) DO UPDATE SET description = excluded.description
+            """)
+        try statement.bind(model, at: 1)
+        try statement.bind(description, at: 2)
+        try statement.run()
+    }
+
+    /// The names of the migrations already run on the file.
+    func migrationsRun() throws(StoreError) -> Set<String> {
+        let select = try database.prepare("SELECT name FROM migrations")
+        var names: Set<String> = []
+        while try select.step() { names.insert(select.text(at: 0)) }
+        return names
+    }
+
+    /// Records that a migration ran, inside the open transaction.
+    func recordMigration(_ name: String, token: Int, time: Double) throws(StoreError) {
+        let statement = try database.prepare("INSERT INTO migrations(name, token, time) VALUES (?1, ?2, ?3)")
+        try statement.bind(name, at: 1)
+        try statement.bind(Int64(token), at: 2)
+        try statement.bind(time, at: 3)
+        try statement.run()
+    }
+
+    /// Renames a model's records, inside the open transaction.
+    func renameModel(_ old: String, to new: String) throws(StoreError) {
+        let statement = try database.prepare("UPDATE objects SET model = ?2 WHERE model = ?1")
+        try statement.bind(old, at: 1)
+        try statement.bind(new, at: 2)
+        try statement.run()
+    }
+
+    /// SQLite's `PRAGMA quick_check`: nil when the file is sound, else what it found.
+    func quickCheck() -> String? {
+        guard let statement = try? database.prepare("PRAGMA quick_check") else { return "the check could not run" }
+        var problems: [String] = []
+        do {
+            while try statement.step() {
+                let line = statement.text(at: 0)
+                if line != "ok" { problems.append(line) }
+            }
+        } catch {
+            return "\(error)"
+        }
+        return problems.isEmpty ? nil : problems.prefix(3).joined(separator: "; ")
+    }
+}
+
+/// What the `store_state` row of a file holds.
+struct StoreFileState: Sendable, Equatable {
+    /// The file's identity, made when the file was.
+    var storeID: UUID
+    /// The token of the last commit.
+    var lastToken: Int
+    /// The last token whose history row was pruned; the history answers after it.
+    var prunedThrough: Int
 }

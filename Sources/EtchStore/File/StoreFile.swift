@@ -20,7 +20,7 @@ import Foundation
 /// ```
 package final class StoreFile {
     /// The version of the file format this Etch writes and reads (the file's `user_version`).
-    package static let formatVersion = 1
+    package static let formatVersion = 2
 
     /// The file's path.
     package let path: String
@@ -64,7 +64,9 @@ package final class StoreFile {
     /// Applies `changes` in order in one SQLite transaction: all of them or, when one fails,
     /// none. Once it returns, the changes are on disk (the WAL is synced).
     ///
-    /// An empty list writes nothing.
+    /// An empty list writes nothing. This writes the objects table only, as a tool or a test
+    /// would; a ``Store`` commits through ``withConnection(_:)`` and records each commit in
+    /// the history too, which is how other stores on the file learn of it.
     ///
     /// ```swift
     /// try file.commit([.deleteAll(model: "Album"), .put(album), .delete(model: "Artist", id: "7")])
@@ -75,7 +77,17 @@ package final class StoreFile {
     /// - Throws: ``StoreError/closed`` after ``close()``; otherwise the first failure, with
     ///   SQLite's message, after the transaction was rolled back.
     package func commit(_ changes: [RecordChange]) throws(StoreError) {
-        try withConnection { connection throws(StoreError) in try connection.commit(changes) }
+        try withConnection { connection throws(StoreError) in
+            guard !changes.isEmpty else { return }
+            try connection.beginWriting()
+            do throws(StoreError) {
+                try connection.write(changes)
+                try connection.commit()
+            } catch {
+                connection.rollBack()
+                throw error
+            }
+        }
     }
 
     /// Closes the file; reads and commits then throw ``StoreError/closed``. Closing twice does
@@ -84,10 +96,13 @@ package final class StoreFile {
         connection = nil
     }
 
+    /// Whether the file is closed.
+    package var isClosed: Bool { connection == nil }
+
     /// Runs `body` with the open connection.
     ///
     /// - Throws: ``StoreError/closed`` after ``close()``, or what `body` throws.
-    private func withConnection<Value>(
+    func withConnection<Value>(
         _ body: (borrowing StoreConnection) throws(StoreError) -> Value
     ) throws(StoreError) -> Value {
         switch connection {

@@ -29,5 +29,34 @@ extension StoreFileFormat {
         guard header.prefix(sqliteMagic.count).elementsEqual(sqliteMagic) else {
             throw .damagedFile(path: path, reason: "\(notADatabase): it does not begin with \"SQLite format 3\"")
         }
+        let size = (try? handle.seekToEnd()).map(Int.init) ?? 0
+        if let reason = truncation(header: Array(header), fileSize: size) {
+            throw .damagedFile(path: path, reason: reason)
+        }
+    }
+
+    /// Why a file whose header is `header` cannot be whole at `fileSize` bytes, or nil when it
+    /// can: SQLite writes whole pages, and its header records how many (when the count is
+    /// current), so a file cut short — by a failed copy, a full disk — is found here rather
+    /// than read as pages of zeros.
+    static func truncation(header: [UInt8], fileSize: Int) -> String? {
+        func integer(at offset: Int, count: Int) -> Int {
+            header[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
+        }
+        let storedPageSize = integer(at: 16, count: 2)
+        let pageSize = storedPageSize == 1 ? 65_536 : storedPageSize
+        guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else {
+            return "its header names a page size of \(storedPageSize) bytes, which SQLite never writes"
+        }
+        guard fileSize % pageSize == 0 else {
+            return "it is cut short: \(fileSize) bytes is not a whole number of its \(pageSize)-byte pages"
+        }
+        // The page count in the header is current when its "valid for" number matches the
+        // change counter (SQLite 3.7.0 and later write both).
+        let pageCount = integer(at: 28, count: 4)
+        if integer(at: 24, count: 4) == integer(at: 92, count: 4), pageCount > 0, fileSize < pageCount * pageSize {
+            return "it is cut short: \(fileSize) bytes, where its header counts \(pageCount) pages of \(pageSize)"
+        }
+        return nil
     }
 }

@@ -1,47 +1,106 @@
+import Foundation
+
 /// How a store file is laid out, and how a file is checked before Etch writes to it.
 ///
 /// A store file is an SQLite database that says it is Etch's in two header fields:
 /// `PRAGMA application_id` is ``applicationID`` and `PRAGMA user_version` is the format version.
-/// Its one table holds every object:
+/// Format 2 has these tables (format 1, written before the history, had only `objects`, and
+/// is brought up to format 2 when it opens):
 ///
 /// ```sql
 /// CREATE TABLE objects(model TEXT NOT NULL, id TEXT NOT NULL, body BLOB NOT NULL, local BLOB,
 ///                      PRIMARY KEY(model, id)) WITHOUT ROWID
+/// CREATE TABLE history(token INTEGER PRIMARY KEY, time REAL NOT NULL, changes BLOB NOT NULL)
+/// CREATE TABLE store_state(singleton INTEGER PRIMARY KEY CHECK (singleton = 1), store_id TEXT NOT NULL,
+///                          last_token INTEGER NOT NULL, pruned_through INTEGER NOT NULL)
+/// CREATE TABLE model_schemas(model TEXT PRIMARY KEY, description TEXT NOT NULL) WITHOUT ROWID
+/// CREATE TABLE migrations(name TEXT PRIMARY KEY, token INTEGER NOT NULL, time REAL NOT NULL) WITHOUT ROWID
 /// ```
+///
+/// `history` holds one row per commit that changed something (its entries in
+/// ``HistoryEncoding``), `store_state` the file's identity, its last token and the last token
+/// pruned from the history, `model_schemas` the schema each model was last written with, and
+/// `migrations` the named migrations already run.
 enum StoreFileFormat {
     /// The application id Etch writes in the header: "Etch" in ASCII.
     static let applicationID: Int64 = 0x4574_6368
 
     /// How long a statement waits for another connection's lock before failing.
-    static let busyTimeoutMilliseconds: Int32 = 5_000
+    static let busyTimeoutMilliseconds: Int32 = 10_000
 
-    /// The statements that create the table and mark the file as Etch's, run in one transaction.
-    static let schema = """
-        CREATE TABLE IF NOT EXISTS objects(
-            model TEXT NOT NULL, id TEXT NOT NULL, body BLOB NOT NULL, local BLOB,
-            PRIMARY KEY(model, id)
-        ) WITHOUT ROWID;
-        PRAGMA application_id = \(applicationID);
-        PRAGMA user_version = \(StoreFile.formatVersion);
-        """
+    /// Each table of format 2 with the columns it must have, in order.
+    static let tables: [(name: String, columns: [String], create: String)] = [
+        (
+            "objects", ["model", "id", "body", "local"],
+            """
+            CREATE TABLE IF NOT EXISTS objects(
+                model TEXT NOT NULL, id TEXT NOT NULL, body BLOB NOT NULL, local BLOB,
+                PRIMARY KEY(model, id)
+            ) WITHOUT ROWID;
+            """
+        ),
+        (
+            "history", ["token", "time", "changes"],
+            "CREATE TABLE IF NOT EXISTS history(token INTEGER PRIMARY KEY, time REAL NOT NULL, changes BLOB NOT NULL);"
+        ),
+        (
+            "store_state", ["singleton", "store_id", "last_token", "pruned_through"],
+            """
+            CREATE TABLE IF NOT EXISTS store_state(
+                singleton INTEGER PRIMARY KEY CHECK (singleton = 1), store_id TEXT NOT NULL,
+                last_token INTEGER NOT NULL, pruned_through INTEGER NOT NULL
+            );
+            """
+        ),
+        (
+            "model_schemas", ["model", "description"],
+            "CREATE TABLE IF NOT EXISTS model_schemas(model TEXT PRIMARY KEY, description TEXT NOT NULL) WITHOUT ROWID;"
+        ),
+        (
+            "migrations", ["name", "token", "time"],
+            """
+            CREATE TABLE IF NOT EXISTS migrations(
+                name TEXT PRIMARY KEY, token INTEGER NOT NULL, time REAL NOT NULL
+            ) WITHOUT ROWID;
+            """
+        ),
+    ]
 
-    /// Checks the file behind `database`, creates the table when the file is new, and sets the
+    /// What the checks found the file to be.
+    enum Found {
+        /// Empty, or SQLite with nothing in it: it becomes a store.
+        case new
+        /// An Etch store of format 1, which gains the history's tables.
+        case formatOne
+        /// An Etch store of this format.
+        case current
+    }
+
+    /// Checks the file behind `database`, creates or upgrades its tables, and sets the
     /// connection up: WAL journal, `synchronous = FULL`, a busy timeout.
     ///
-    /// Nothing is written before the checks pass: the header fields and the schema are only read,
-    /// and a file that is not SQLite fails on that first read (a file that does not even begin as
-    /// SQLite's was refused by ``checkHeader(atPath:)``). The journal mode, which rewrites two
-    /// header bytes, is set only after. `PRAGMA quick_check` is not run: it reads the whole file,
-    /// and the store's first ``StoreConnection/readAll()`` reads every record anyway, so a corrupt
-    /// page is reported there as ``StoreError/damagedFile(path:reason:)``.
+    /// Nothing is written before the checks pass: the header fields, the tables and their
+    /// columns are only read, and a file that is not SQLite fails on that first read (a file
+    /// that does not even begin as SQLite's was refused by ``checkHeader(atPath:)``). The
+    /// journal mode, which rewrites two header bytes, is set only after, and until then the
+    /// connection may not checkpoint a WAL it finds when it closes, so a refused file and its
+    /// WAL stay as they were. `PRAGMA quick_check` is not run: it reads the whole file, and
+    /// the store's first read reads every record anyway.
     ///
     /// - Throws: ``StoreError/damagedFile(path:reason:)`` for a file that is not SQLite, is
-    ///   corrupt, or is another program's database; ``StoreError/newerFileFormat(path:version:supported:)``
-    ///   for an Etch file of a newer format; ``StoreError/fileFailure(path:reason:)`` when reading
-    ///   or writing fails (permissions, a lock held too long, a file system without WAL).
+    ///   corrupt, is another program's database or has tables that are not Etch's;
+    ///   ``StoreError/newerFileFormat(path:version:supported:)`` for an Etch file of a newer
+    ///   format; ``StoreError/fileFailure(path:reason:)`` when reading or writing fails
+    ///   (permissions, a lock held too long, a file system without WAL).
     static func prepare(_ database: borrowing SQLiteDatabase) throws(StoreError) {
+        // A WAL that was there before holds commits that closing would checkpoint into the
+        // file. One SQLite makes now is empty, and closing deletes it with the shared-memory
+        // file, leaving the folder as it was.
+        let wal = database.path + "-wal"
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+        if walSize > 0 { database.setCheckpointOnClose(false) }
         database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        let isNew = try check(database)
+        let found = try check(database)
         guard !database.isReadOnly else {
             throw .fileFailure(path: database.path, reason: "the file is write-protected")
         }
@@ -53,20 +112,19 @@ enum StoreFileFormat {
         // In WAL mode, FULL syncs the log at every commit: a commit that returned survives a
         // power loss. NORMAL would only keep the file consistent, losing the last commits.
         try database.execute("PRAGMA synchronous = FULL")
-        if isNew { try create(in: database) }
+        if found != .current { try createTables(in: database) }
+        database.setCheckpointOnClose(true)
     }
 
-    /// Reads the header fields and the schema and decides whether Etch may use the file.
+    /// Reads the header fields and the tables and decides whether Etch may use the file.
     ///
-    /// - Returns: true when the file is new (empty, or SQLite with nothing in it), false when it
-    ///   is an Etch store of this format.
     /// - Throws: as ``prepare(_:)``.
-    private static func check(_ database: borrowing SQLiteDatabase) throws(StoreError) -> Bool {
+    private static func check(_ database: borrowing SQLiteDatabase) throws(StoreError) -> Found {
         let path = database.path
         let application = try database.integer("PRAGMA application_id")
         let version = try database.integer("PRAGMA user_version")
         let objectCount = try database.integer("SELECT count(*) FROM sqlite_master")
-        if application == 0 && version == 0 && objectCount == 0 { return true }
+        if application == 0 && version == 0 && objectCount == 0 { return .new }
         guard application == applicationID else {
             let reason = "application_id \(application), not Etch's \(applicationID)"
             throw .damagedFile(path: path, reason: "an SQLite database of another program (\(reason))")
@@ -77,19 +135,54 @@ enum StoreFileFormat {
         guard version >= 1 else {
             throw .damagedFile(path: path, reason: "format version \(version), which no Etch writes")
         }
-        let tables = try database.integer(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'objects'")
-        guard tables == 1 else {
-            throw .damagedFile(path: path, reason: "an Etch store without its objects table")
+        let expected = version == 1 ? Array(tables.prefix(1)) : tables
+        for table in expected {
+            let columns = try self.columns(of: table.name, in: database)
+            guard !columns.isEmpty else {
+                throw .damagedFile(path: path, reason: "an Etch store without its \(table.name) table")
+            }
+            guard columns == table.columns else {
+                let found = columns.joined(separator: ", ")
+                throw .damagedFile(
+                    path: path,
+                    reason: "its \(table.name) table is not Etch's: it has the columns \(found), "
+                        + "not \(table.columns.joined(separator: ", "))")
+            }
         }
-        return false
+        return version == 1 ? .formatOne : .current
     }
 
-    /// Creates the table and writes the header fields, all in one transaction.
-    private static func create(in database: borrowing SQLiteDatabase) throws(StoreError) {
+    /// The column names of a table, in order; empty when there is no such table.
+    private static func columns(of table: String, in database: borrowing SQLiteDatabase) throws(StoreError)
+        -> [String]
+    {
+        let statement = try database.prepare("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid")
+        var names: [String] = []
+        while try statement.step() { names.append(statement.text(at: 0)) }
+        return names
+    }
+
+    /// Creates the tables a new or format-1 file lacks, names the file's identity and writes
+    /// the header fields, all in one transaction. Another process doing the same at the same
+    /// moment finds them made and changes nothing.
+    private static func createTables(in database: borrowing SQLiteDatabase) throws(StoreError) {
         try database.execute("BEGIN IMMEDIATE")
-        do {
-            try database.execute(schema)
+        do throws(StoreError) {
+            var hadObjects = false
+            if try database.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'objects'") == 1 {
+                hadObjects = try database.integer("SELECT EXISTS (SELECT 1 FROM objects)") == 1
+            }
+            try database.execute(tables.map(\.create).joined(separator: "\n"))
+            // Objects written before the history existed count as commit 1, already pruned:
+            // history(since: 0) then says the history does not reach back that far.
+            let start = hadObjects ? 1 : 0
+            try database.execute(
+                """
+                INSERT OR IGNORE INTO store_state(singleton, store_id, last_token, pruned_through)
+                VALUES (1, '\(UUID().uuidString)', \(start), \(start));
+                PRAGMA application_id = \(applicationID);
+                PRAGMA user_version = \(StoreFile.formatVersion);
+                """)
             try database.execute("COMMIT")
         } catch {
             if !database.isAutocommit { try? database.execute("ROLLBACK") }

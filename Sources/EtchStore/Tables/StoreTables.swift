@@ -48,8 +48,15 @@ final class StoreTables {
 protocol AnyModelTable: AnyObject {
     /// The number of objects.
     var count: Int { get }
-    /// Reads records of the store's file into the empty table.
-    func load(_ records: [StoredRecord]) throws(StoreError)
+    /// The number of live observations.
+    var observerCount: Int { get }
+    /// The model's name.
+    var modelName: String { get }
+    /// The schema the model's objects are written with, as the file records it.
+    var schemaDescription: String { get }
+    /// Reads records of the store's file at `path` into the empty table, checking the
+    /// `@unique` indexes.
+    func load(_ records: [StoredRecord], path: String) throws(StoreError)
     /// The JSON size of every object, for ``Store/approximateSize``.
     var approximateSize: Int { get }
     /// Ends every observation.
@@ -64,15 +71,14 @@ protocol AnyModelTable: AnyObject {
     var exportedObjects: [ModelValue] { get }
     /// Stages the insertion of an exported object, checked as the model.
     func stageImport(_ object: ModelValue, in transaction: StoreTransaction) throws(StoreError)
+    /// The changes another store's commit made to this model, read from its history entries.
+    func staged(from entries: [HistoryEntry]) throws(StoreError) -> any StagedCommit
+    /// The changes that make the table hold exactly `records`, the model's records in the file.
+    func stagedReload(from records: [StoredRecord]) throws(StoreError) -> any StagedCommit
 }
 
 extension ModelTable: AnyModelTable {
-    func load(_ records: [StoredRecord]) throws(StoreError) {
-        var loaded: [Model] = []
-        loaded.reserveCapacity(records.count)
-        for record in records { loaded.append(try StoredObject.object(of: record, as: Model.self)) }
-        load(loaded)
-    }
+    var modelName: String { Model.modelName }
 
     var approximateSize: Int {
         objects.values.reduce(0) { total, object in

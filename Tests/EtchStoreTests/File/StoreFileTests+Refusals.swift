@@ -89,7 +89,10 @@ extension StoreFileTests {
         file.close()
         try runSQL("PRAGMA user_version = \(StoreFile.formatVersion + 1)", on: directory.file())
         let before = contents(of: directory.file())
-        #expect(throws: StoreError.newerFileFormat(path: directory.file().path, version: 2, supported: 1)) {
+        #expect(
+            throws: StoreError.newerFileFormat(
+                path: directory.file().path, version: StoreFile.formatVersion + 1, supported: StoreFile.formatVersion)
+        ) {
             try StoreFile(url: directory.file())
         }
         #expect(contents(of: directory.file()) == before)

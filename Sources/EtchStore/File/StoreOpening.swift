@@ -1,0 +1,142 @@
+import Etch
+import Foundation
+
+/// Opening a store file: one write transaction that brings the file's objects to the current
+/// schema — models renamed, the given migrations not yet run, fields renamed — reads every
+/// object as its model into the tables, checks the `@unique` indexes, records the schema each
+/// model is now written with, and commits; or rolls all of it back and leaves the file as it
+/// was.
+struct StoreOpening {
+    /// What the store needs to know after opening.
+    struct Opened {
+        /// The file's identity and tokens, as of the opening's commit.
+        var state: StoreFileState
+        /// SQLite's `data_version`, read before the opening's transaction: a commit by another
+        /// connection after it is then seen at the store's first check.
+        var dataVersion: Int64
+        /// The file's signal in this process, and its generation before the opening.
+        var signal: FileSignal
+        var generation: Int
+    }
+
+    let file: StoreFile
+    let tables: StoreTables
+    let options: StoreOptions
+
+    /// Opens the file; see the type's summary.
+    ///
+    /// - Throws: as ``Store/init(url:models:options:)``.
+    func open() throws(StoreError) -> Opened {
+        let signal = FileSignal.signal(forPath: file.path)
+        let generation = signal.generation.load(ordering: .acquiring)
+        return try file.withConnection { connection throws(StoreError) in
+            var dataVersion: Int64 = 0
+            _ = try connection.changedSinceLastCheck(&dataVersion)
+            try connection.beginWriting()
+            do throws(StoreError) {
+                var state = try connection.state()
+                var entries: [HistoryEntry] = []
+                entries += try runMigrations(connection, state: state)
+                let records = try connection.readAll()
+                var byModel: [String: [StoredRecord]] = [:]
+                for record in records where tables.byName[record.model] != nil {
+                    byModel[record.model, default: []].append(record)
+                }
+                for (name, records) in byModel {
+                    do throws(StoreError) {
+                        try tables.byName[name]?.load(records, path: file.path)
+                    } catch {
+                        throw diagnosed(error, connection)
+                    }
+                }
+                if !entries.isEmpty {
+                    state.lastToken += 1
+                    let row = HistoryRow(token: state.lastToken, time: Date().timeIntervalSince1970, entries: entries)
+                    try connection.append(row)
+                    try connection.setState(lastToken: state.lastToken, prunedThrough: state.prunedThrough)
+                }
+                try recordSchemas(connection)
+                try connection.commit()
+                if !entries.isEmpty { signal.generation.add(1, ordering: .releasing) }
+                return Opened(state: state, dataVersion: dataVersion, signal: signal, generation: generation)
+            } catch {
+                connection.rollBack()
+                throw error
+            }
+        }
+    }
+
+    /// An error reading the objects, or the file's damage when SQLite finds it damaged: a
+    /// page of zeros in a file cut short reads as an object that is not JSON, which is not a
+    /// schema's fault.
+    private func diagnosed(_ error: StoreError, _ connection: borrowing StoreConnection) -> StoreError {
+        switch error {
+        case .unreadableObject, .incompatibleSchema:
+            guard let damage = connection.quickCheck() else { return error }
+            return .damagedFile(path: file.path, reason: "SQLite's check of the file found: \(damage)")
+        default:
+            return error
+        }
+    }
+
+    /// Runs each migration the file has not run, in order, and records it.
+    ///
+    /// - Returns: The history entries of the objects the migrations changed.
+    private func runMigrations(_ connection: borrowing StoreConnection, state: StoreFileState) throws(StoreError)
+        -> [HistoryEntry]
+    {
+        guard !options.migrations.isEmpty else { return [] }
+        var done = try connection.migrationsRun()
+        var entries: [HistoryEntry] = []
+        for migration in options.migrations where !done.contains(migration.name) {
+            var changes: [RecordChange] = []
+            for record in try connection.readAll(model: migration.model) {
+                let old: ModelDictionary
+                do {
+                    guard case .object(let object) = try ModelValue(jsonData: Data(record.body)) else {
+                        throw StoreError.unreadableObject(model: record.model, id: record.id, reason: "not a JSON object")
+                    }
+                    old = object
+                } catch {
+                    throw .migrationFailed(
+                        name: migration.name, model: record.model, id: record.id, reason: "it does not read: \(error)")
+                }
+                let new: ModelDictionary?
+                do {
+                    new = try migration.transform(old)
+                } catch {
+                    throw .migrationFailed(name: migration.name, model: record.model, id: record.id, reason: "\(error)")
+                }
+                guard let new else {
+                    changes.append(.delete(model: record.model, id: record.id))
+                    entries.append(HistoryEntry(kind: .delete, record: record))
+                    continue
+                }
+                guard new != old else { continue }
+                let body: Data
+                do {
+                    body = try ModelValue.object(new).jsonData()
+                } catch {
+                    throw .migrationFailed(
+                        name: migration.name, model: record.model, id: record.id, reason: "its result: \(error)")
+                }
+                var changed = record
+                changed.body = Array(body)
+                changes.append(.put(changed))
+                entries.append(HistoryEntry(kind: .update, record: changed))
+            }
+            try connection.write(changes)
+            try connection.recordMigration(migration.name, token: state.lastToken + 1, time: Date().timeIntervalSince1970)
+            done.insert(migration.name)
+        }
+        return entries
+    }
+
+    /// Records the schema each of the store's models is written with, where it changed.
+    private func recordSchemas(_ connection: borrowing StoreConnection) throws(StoreError) {
+        let recorded = try connection.modelSchemas()
+        for table in tables.all where recorded[table.modelName] != table.schemaDescription {
+            try connection.setModelSchema(table.schemaDescription, for: table.modelName)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// How a file-backed ``Store`` keeps its history and follows other stores on its file.
+///
+/// ```swift
+/// var options = StoreOptions()
+/// options.historyLimit = 1_000
+/// options.migrations = [StoreMigration("split-names", model: Artist.self) { old in … }]
+/// let store = try Store(url: url, models: EtchModels.all, options: options)
+/// ```
+public struct StoreOptions: Sendable {
+    /// How many of the latest commits the history keeps; older ones are pruned as new ones
+    /// commit (in batches of a tenth of the limit, so pruning costs little per commit). At
+    /// least 1. The default, 10,000, keeps weeks of an app's commits; each kept commit holds
+    /// the JSON of the objects it changed, so a large import also takes that much room in the
+    /// history until it is pruned (``Store/pruneHistory(before:)`` prunes at once).
+    public var historyLimit: Int
+    /// How often a store that is observed — ``Store/changes(of:)``, a live query, a relation,
+    /// an object, ``Store/historyUpdates(since:)`` — looks at its file for other stores'
+    /// commits. Reads look at most once per millisecond by themselves, and a store with no
+    /// observers does not wake up at all. The default is 10 ms.
+    public var watchInterval: Duration
+    /// Migrations to run once, at open, on the objects of a file written by an older schema,
+    /// in this order; see ``StoreMigration``.
+    public var migrations: [StoreMigration]
+
+    /// Makes options; every default is the one documented on its property.
+    public init(historyLimit: Int = 10_000, watchInterval: Duration = .milliseconds(10), migrations: [StoreMigration] = []) {
+        self.historyLimit = max(1, historyLimit)
+        self.watchInterval = watchInterval
+        self.migrations = migrations
+    }
+}

@@ -1,0 +1,117 @@
+import Etch
+import Foundation
+
+extension ModelTable {
+    /// Reads the model's records of the file at `path` into the empty table.
+    ///
+    /// Every record is read before anything is said, so an error about objects that no longer
+    /// read as the model counts them all and names the field most of them fail at.
+    ///
+    /// - Throws: ``StoreError/incompatibleSchema(path:model:field:objects:exampleID:reason:fix:)``
+    ///   for objects the schema cannot read; ``StoreError/unreadableObject(model:id:reason:)``
+    ///   for one that is not JSON; ``StoreError/uniqueViolation(model:field:value:existingID:newID:)``
+    ///   when two objects hold one value of a `@unique` field.
+    /// - Complexity: O(*n* log *n*) for *n* records.
+    func load(_ records: [StoredRecord], path: String) throws(StoreError) {
+        var loaded: [Model] = []
+        loaded.reserveCapacity(records.count)
+        var failures = SchemaFailures()
+        for record in records {
+            do {
+                loaded.append(try StoredObject.decode(record, as: Model.self))
+            } catch let error as ModelError {
+                failures.add(error, id: record.id)
+            } catch {
+                throw StoreError.unreadableObject(model: Model.modelName, id: record.id, reason: "\(error)")
+            }
+        }
+        if let failure = failures.mostCommon {
+            throw StoreError.incompatibleSchema(
+                path: path, model: Model.modelName, field: failure.field, objects: failure.count,
+                exampleID: failure.exampleID, reason: failure.error.message, fix: Self.fix(for: failure.error, field: failure.field))
+        }
+        try Self.checkUnique(loaded)
+        load(loaded)
+    }
+
+    /// How to fix a schema that cannot read stored objects, in the schema's own words.
+    private static func fix(for error: ModelError, field: String) -> String {
+        switch error.kind {
+        case .missingKey:
+            "Give '\(field)' a default in the schema (`= …`) or make it optional, or register a StoreMigration "
+                + "that sets it."
+        case .typeMismatch, .invalidValue:
+            "Keep '\(field)' a type its stored values read as (widening, such as Int to Double or T to T?, is fine), "
+                + "or register a StoreMigration that converts them."
+        case .immutableField:
+            "Register a StoreMigration that converts the stored values."
+        }
+    }
+
+    /// Checks that no two of `objects` hold one value of a `@unique` index, as a file written
+    /// before the index was declared may.
+    ///
+    /// - Throws: ``StoreError/uniqueViolation(model:field:value:existingID:newID:)`` naming
+    ///   the value and both ids, the smaller id as the holder.
+    /// - Complexity: O(*n*) per unique index.
+    static func checkUnique(_ objects: [Model]) throws(StoreError) {
+        for index in Model._indexes where index.kind == .unique {
+            var holders: [IndexKey: IndexKey] = [:]
+            holders.reserveCapacity(objects.count)
+            for object in objects {
+                let key = index.value.key(object)
+                guard key != .null else { continue }
+                let id = object.id.indexKey
+                if let other = holders.updateValue(id, forKey: key), other != id {
+                    let (first, second) = other < id ? (other, id) : (id, other)
+                    throw StoreError.uniqueViolation(
+                        model: Model.modelName, field: index.value.name, value: key.description,
+                        existingID: first.description, newID: second.description)
+                }
+            }
+        }
+    }
+
+    /// The schema the model's objects are written with: each field's name and wire key, and
+    /// each index, as JSON text with sorted keys.
+    var schemaDescription: String {
+        let fields: [[String: String]] = Model._schema.fields.map { field in
+            ["name": field.name, "key": field.path.joined(separator: ".")]
+        }
+        let indexes: [[String: String]] = Model._indexes.map { index in
+            ["name": index.name, "kind": "\(index.kind)"]
+        }
+        let description: [String: [[String: String]]] = ["fields": fields, "indexes": indexes]
+        guard let data = try? JSONSerialization.data(withJSONObject: description, options: [.sortedKeys]) else {
+            return "{}"
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The objects of one model that its schema could not read, grouped by field and kind of
+/// error, so the error names the most common one with a count.
+private struct SchemaFailures {
+    struct Group {
+        var field: String
+        var error: ModelError
+        var count: Int
+        var exampleID: String
+    }
+
+    private var groups: [String: Group] = [:]
+
+    mutating func add(_ error: ModelError, id: String) {
+        let field = error.keyPath.keyPathDescription
+        let key = "\(field)\u{0}\(error.message)"
+        if groups[key] == nil {
+            groups[key] = Group(field: field, error: error, count: 0, exampleID: id)
+        }
+        groups[key]!.count += 1
+    }
+
+    /// The group with the most objects; ties go to the first field in key order.
+    var mostCommon: Group? {
+        groups.values.max { ($0.count, $1.field) < ($1.count, $0.field) }
+    }
+}
