@@ -88,7 +88,8 @@ public actor Store {
     ///   for a `@unique` the stored objects break; ``StoreError/migrationFailed(name:model:id:reason:)``;
     ///   ``StoreError/fileFailure(path:reason:)`` for a missing folder, permissions or a lock.
     ///   The file is never changed or replaced then.
-    public init(url: URL, models: [any IdentifiedModel.Type], options: StoreOptions = StoreOptions()) throws(StoreError) {
+    public init(url: URL, models: [any IdentifiedModel.Type], options: StoreOptions = StoreOptions()) throws(StoreError)
+    {
         let tables = try StoreTables(models: models)
         let file = try StoreFile(url: url)
         let opened: StoreOpening.Opened

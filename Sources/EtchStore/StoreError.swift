@@ -36,7 +36,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// added without a default, a type narrowed — so the store did not open, and left the
     /// file as it was: the file, the model and field as the schema spells them, how many
     /// objects, one example id, what is wrong and how to fix it.
-    case incompatibleSchema(path: String, model: String, field: String, objects: Int, exampleID: String, reason: String, fix: String)
+    case incompatibleSchema(
+        path: String, model: String, field: String, objects: Int, exampleID: String, reason: String, fix: String)
     /// A history token older than the history the store kept: the commits after it were
     /// pruned, so the store cannot say what changed since. Read the objects whole and
     /// continue from ``Store/historyToken``.

@@ -23,7 +23,9 @@ public struct StoreOptions: Sendable {
     public var migrations: [StoreMigration]
 
     /// Makes options; every default is the one documented on its property.
-    public init(historyLimit: Int = 10_000, watchInterval: Duration = .milliseconds(10), migrations: [StoreMigration] = []) {
+    public init(
+        historyLimit: Int = 10_000, watchInterval: Duration = .milliseconds(10), migrations: [StoreMigration] = []
+    ) {
         self.historyLimit = max(1, historyLimit)
         self.watchInterval = watchInterval
         self.migrations = migrations

@@ -113,7 +113,8 @@ extension StoreTests {
                 _ = try Store(url: url, models: EtchModels.all)
             } throws: { error in
                 guard
-                    case .incompatibleSchema(let path, let model, let field, let objects, let id, let reason, let fix)? =
+                    case .incompatibleSchema(
+                        let path, let model, let field, let objects, let id, let reason, let fix)? =
                         error as? StoreError
                 else { return false }
                 return path == url.path && model == "Room" && field == "name" && objects == 1 && id == "8"

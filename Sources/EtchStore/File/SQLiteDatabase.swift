@@ -24,7 +24,8 @@ struct SQLiteDatabase: ~Copyable {
         var isDirectory: ObjCBool = false
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             throw .fileFailure(
-                path: path, reason: "its folder \(folder) does not exist; create it first "
+                path: path,
+                reason: "its folder \(folder) does not exist; create it first "
                     + "(FileManager.default.createDirectory(at:withIntermediateDirectories:))")
         } else if !folder.isEmpty, !isDirectory.boolValue {
             throw .fileFailure(path: path, reason: "\(folder) is a file, not a folder")

@@ -133,7 +133,8 @@ struct StoreConnection: ~Copyable {
     func readAll(model: String? = nil) throws(StoreError) -> [StoredRecord] {
         let select = try database.prepare(
             model == nil
-                ? "SELECT model, id, body, local FROM objects" : "SELECT model, id, body, local FROM objects WHERE model = ?1")
+                ? "SELECT model, id, body, local FROM objects"
+                : "SELECT model, id, body, local FROM objects WHERE model = ?1")
         if let model { try select.bind(model, at: 1) }
         var records: [StoredRecord] = []
         while try select.step() {

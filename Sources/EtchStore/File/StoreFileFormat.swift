@@ -169,7 +169,8 @@ enum StoreFileFormat {
         try database.execute("BEGIN IMMEDIATE")
         do throws(StoreError) {
             var hadObjects = false
-            if try database.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'objects'") == 1 {
+            if try database.integer("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'objects'") == 1
+            {
                 hadObjects = try database.integer("SELECT EXISTS (SELECT 1 FROM objects)") == 1
             }
             try database.execute(tables.map(\.create).joined(separator: "\n"))

@@ -94,7 +94,8 @@ struct StoreOpening {
                 let old: ModelDictionary
                 do {
                     guard case .object(let object) = try ModelValue(jsonData: Data(record.body)) else {
-                        throw StoreError.unreadableObject(model: record.model, id: record.id, reason: "not a JSON object")
+                        throw StoreError.unreadableObject(
+                            model: record.model, id: record.id, reason: "not a JSON object")
                     }
                     old = object
                 } catch {
@@ -126,7 +127,8 @@ struct StoreOpening {
                 entries.append(HistoryEntry(kind: .update, record: changed))
             }
             try connection.write(changes)
-            try connection.recordMigration(migration.name, token: state.lastToken + 1, time: Date().timeIntervalSince1970)
+            try connection.recordMigration(
+                migration.name, token: state.lastToken + 1, time: Date().timeIntervalSince1970)
             done.insert(migration.name)
         }
         return entries

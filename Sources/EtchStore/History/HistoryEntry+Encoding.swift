@@ -12,7 +12,8 @@ enum HistoryEncoding {
     static func bytes(of entries: [HistoryEntry]) -> [UInt8] {
         var size = 1
         for entry in entries {
-            size += 1 + 4 * 10 + entry.record.model.utf8.count + entry.record.id.utf8.count + entry.record.body.count
+            size +=
+                1 + 4 * 10 + entry.record.model.utf8.count + entry.record.id.utf8.count + entry.record.body.count
                 + (entry.record.local?.count ?? 0)
         }
         var bytes: [UInt8] = []
@@ -55,7 +56,8 @@ enum HistoryEncoding {
             let body = try reader.field()
             let localLength = try reader.varint()
             let local = localLength == 0 ? nil : try reader.bytes(count: localLength - 1)
-            entries.append(HistoryEntry(kind: kind, record: StoredRecord(model: model, id: id, body: body, local: local)))
+            entries.append(
+                HistoryEntry(kind: kind, record: StoredRecord(model: model, id: id, body: body, local: local)))
         }
         return entries
     }
@@ -82,7 +84,9 @@ enum HistoryEncoding {
         var isAtEnd: Bool { offset == bytes.count }
 
         mutating func byte() throws(HistoryDecodingError) -> UInt8 {
-            guard offset < bytes.count else { throw HistoryDecodingError(reason: "the bytes end early", offset: offset) }
+            guard offset < bytes.count else {
+                throw HistoryDecodingError(reason: "the bytes end early", offset: offset)
+            }
             defer { offset += 1 }
             return bytes[offset]
         }

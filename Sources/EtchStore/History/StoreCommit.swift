@@ -94,14 +94,16 @@ extension StoreCommit {
             do {
                 guard case .object(let object) = try ModelValue(jsonData: Data(entry.record.body)) else {
                     throw StoreError.damagedFile(
-                        path: path, reason: "history commit \(row.token) holds a \(entry.record.model) that is not an object")
+                        path: path,
+                        reason: "history commit \(row.token) holds a \(entry.record.model) that is not an object")
                 }
                 dictionary = object
             } catch let error as StoreError {
                 throw error
             } catch {
                 throw StoreError.damagedFile(
-                    path: path, reason: "history commit \(row.token) holds an unreadable \(entry.record.model): \(error)")
+                    path: path,
+                    reason: "history commit \(row.token) holds an unreadable \(entry.record.model): \(error)")
             }
             if byModel[entry.record.model] == nil {
                 byModel[entry.record.model] = ModelHistory(model: entry.record.model)

@@ -28,7 +28,8 @@ extension ModelTable {
         if let failure = failures.mostCommon {
             throw StoreError.incompatibleSchema(
                 path: path, model: Model.modelName, field: failure.field, objects: failure.count,
-                exampleID: failure.exampleID, reason: failure.error.message, fix: Self.fix(for: failure.error, field: failure.field))
+                exampleID: failure.exampleID, reason: failure.error.message,
+                fix: Self.fix(for: failure.error, field: failure.field))
         }
         try Self.checkUnique(loaded)
         load(loaded)
