@@ -4,6 +4,9 @@
 //
 //     EtchStoreCommitLoopHelper <file>
 //
+// With `worker <file> <seed> <transactions>`, it runs random conflicting transactions instead
+// (see ConflictingWorker), for the tests of many processes on one file.
+//
 // Version n, one transaction: the room 1 with capacity n, the artist "version" named and
 // slugged "v<n>", and, replacing every album, the albums "0" ..< "<n % 20 + 1>", each with
 // year n. The loop starts after the version the file holds. Once `write` returns, it prints
@@ -19,8 +22,14 @@ struct EtchStoreCommitLoopHelper {
     static let padding = [String(repeating: "padding ", count: 40)]
 
     static func main() async throws {
-        guard CommandLine.arguments.count == 2 else {
-            FileHandle.standardError.write(Data("usage: EtchStoreCommitLoopHelper <file>\n".utf8))
+        let arguments = CommandLine.arguments
+        if arguments.count == 5, arguments[1] == "worker" {
+            return try await ConflictingWorker.run(
+                file: arguments[2], seed: UInt64(arguments[3]) ?? 0, transactions: Int(arguments[4]) ?? 0)
+        }
+        guard arguments.count == 2 else {
+            FileHandle.standardError.write(
+                Data("usage: EtchStoreCommitLoopHelper <file> | worker <file> <seed> <transactions>\n".utf8))
             exit(2)
         }
         let store: Store
