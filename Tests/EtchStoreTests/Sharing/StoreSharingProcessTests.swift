@@ -1,0 +1,120 @@
+import Etch
+import EtchStore
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Several processes running random conflicting transactions on one store file (the helper's
+/// `worker` mode): every invariant holds after, and the file equals a replay of its history.
+@Suite struct StoreSharingProcessTests {}
+
+extension StoreSharingProcessTests {
+    /// Starts a worker process on `url`; its output pipe says what it acknowledged.
+    static func startWorker(on url: URL, seed: Int, transactions: Int) throws -> (Process, Pipe) {
+        let worker = Process()
+        worker.executableURL = StoreKillTests.helperURL
+        worker.arguments = ["worker", url.path, "\(seed)", "\(transactions)"]
+        let output = Pipe()
+        worker.standardOutput = output
+        try worker.run()
+        return (worker, output)
+    }
+
+    /// The number of increments a worker's output acknowledges, and whether it finished.
+    static func acknowledged(_ output: Pipe) throws -> (increments: Int, finished: Bool) {
+        let text = String(decoding: try output.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        return (lines.count { $0 == "+" }, lines.last == "done")
+    }
+
+    /// Checks what every worker run must leave: the counter holds every acknowledged increment
+    /// (and at most `extra` more, from commits killed before they were acknowledged), no two
+    /// artists share a slug (the store would not open), every album's artist was there when
+    /// it was written, and the objects equal a replay of the whole history from an empty store.
+    static func checkInvariants(at url: URL, increments: Int, extra: Int = 0) async throws {
+        let store = try Store(url: url, models: EtchModels.all, options: StoreOptions(historyLimit: 100_000))
+        let counter = try #require(try await store.object(Room.self, id: 1)).capacity
+        #expect(
+            counter >= increments && counter <= increments + extra, "counter \(counter), acknowledged \(increments)")
+        let artists = try await store.objects(Artist.self)
+        #expect(Set(artists.map(\.slug)).count == artists.count)
+
+        var replayed: [String: [String: ModelDictionary]] = [:]
+        for commit in try await store.history(since: HistoryToken(storeID: store.historyToken.storeID, number: 0)) {
+            for model in commit.changes {
+                for object in model.inserted + model.updated {
+                    replayed[model.model, default: [:]][key(object)] = object
+                }
+                for object in model.deleted { replayed[model.model, default: [:]][key(object)] = nil }
+            }
+        }
+        #expect(
+            replayed["Room"]
+                == Dictionary(
+                    uniqueKeysWithValues: try await store.objects(Room.self).map { (key($0.dictionary), $0.dictionary) }
+                ))
+        #expect(
+            (replayed["Artist"] ?? [:])
+                == Dictionary(uniqueKeysWithValues: artists.map { (key($0.dictionary), $0.dictionary) }))
+        let albums = try await store.objects(Album.self)
+        #expect(
+            (replayed["Album"] ?? [:])
+                == Dictionary(uniqueKeysWithValues: albums.map { (key($0.dictionary), $0.dictionary) }))
+    }
+
+    /// An object's id, as a key for the replay.
+    private static func key(_ object: ModelDictionary) -> String {
+        object["id"].map { "\($0)" } ?? ""
+    }
+
+    @Test func fourProcessesOfConflictingTransactionsKeepEveryInvariant() async throws {
+        try await StoreTests.withDirectory { directory in
+            let url = directory.appending(path: "shared.sqlite")
+            do {
+                let store = try Store(url: url, models: EtchModels.all)
+                try await store.write { tx in try tx.insert(Room(id: 1, name: "Counter", capacity: 0)) }
+                await store.close()
+            }
+            let workers = try (0..<4).map { try Self.startWorker(on: url, seed: $0, transactions: 120) }
+            var increments = 0
+            for (worker, output) in workers {
+                let result = try Self.acknowledged(output)
+                worker.waitUntilExit()
+                #expect(worker.terminationStatus == 0 && result.finished)
+                increments += result.increments
+            }
+            #expect(increments > 50)
+            try await Self.checkInvariants(at: url, increments: increments)
+        }
+    }
+
+    @Test func aWriterKilledMidwayLosesNothingTheOthersCommit() async throws {
+        try await StoreTests.withDirectory { directory in
+            let url = directory.appending(path: "shared.sqlite")
+            do {
+                let store = try Store(url: url, models: EtchModels.all)
+                try await store.write { tx in try tx.insert(Room(id: 1, name: "Counter", capacity: 0)) }
+                await store.close()
+            }
+            let survivors = try (0..<2).map { try Self.startWorker(on: url, seed: 10 + $0, transactions: 100) }
+            let (victim, victimOutput) = try Self.startWorker(on: url, seed: 20, transactions: 100_000)
+            try await Task.sleep(for: .milliseconds(300))
+            kill(victim.processIdentifier, SIGKILL)
+            victim.waitUntilExit()
+            #expect(victim.terminationReason == .uncaughtSignal)
+            var increments = try Self.acknowledged(victimOutput).increments
+            for (worker, output) in survivors {
+                let result = try Self.acknowledged(output)
+                worker.waitUntilExit()
+                #expect(worker.terminationStatus == 0 && result.finished)
+                increments += result.increments
+            }
+            try await Self.checkInvariants(at: url, increments: increments, extra: 1)
+        }
+    }
+}
