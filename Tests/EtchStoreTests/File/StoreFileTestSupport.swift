@@ -63,3 +63,29 @@ func reopenedRecords(_ url: URL) throws -> [StoredRecord] {
     defer { file.close() }
     return try file.readAll()
 }
+
+/// Runs `sql` on the file at `url` in WAL mode through a connection of its own, which closes
+/// without checkpointing: its commits stay in the `-wal` file, as another program's would
+/// while it runs or after it crashed.
+func runSQLLeavingWAL(_ sql: String, on url: URL) throws {
+    var database: OpaquePointer?
+    defer { sqlite3_close_v2(database) }
+    guard sqlite3_open_v2(url.path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
+        throw RawSQLiteError(message: "cannot open \(url.path)")
+    }
+    var setting: Int32 = 0
+    _ = etch_sqlite3_db_config_int(database, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, &setting)
+    let script = "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; " + sql
+    guard sqlite3_exec(database, script, nil, nil, nil) == SQLITE_OK else {
+        throw RawSQLiteError(message: String(cString: sqlite3_errmsg(database)))
+    }
+}
+
+extension TemporaryStoreDirectory {
+    /// Every file in the directory with its bytes.
+    func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try contents() { files[name] = EtchStoreTests.contents(of: url.appendingPathComponent(name)) }
+        return files
+    }
+}
