@@ -26,13 +26,33 @@ extension ModelTable {
             }
         }
         if let failure = failures.mostCommon {
+            let field = Self.fieldName(at: failure.error.keyPath)
             throw StoreError.incompatibleSchema(
-                path: path, model: Model.modelName, field: failure.field, objects: failure.count,
+                path: path, model: Model.modelName, field: field, objects: failure.count,
                 exampleID: failure.exampleID, reason: failure.error.message,
-                fix: Self.fix(for: failure.error, field: failure.field))
+                fix: Self.fix(for: failure.error, field: field))
         }
         try Self.checkUnique(loaded)
         load(loaded)
+    }
+
+    /// The schema's name of the field at a key path into an object's JSON — `unread` for
+    /// `stats.unread` when `@key("stats.unread") var unread` — and the path itself below it
+    /// (`owner.name` for a nested model's field); the key path when no field declares it.
+    static func fieldName(at keyPath: [KeyPathComponent]) -> String {
+        let keys = keyPath.map { component -> String in
+            switch component {
+            case .key(let key): key
+            case .index(let index): "[\(index)]"
+            }
+        }
+        for field in Model._schema.fields where keys.starts(with: field.path) {
+            let rest = keyPath.dropFirst(field.path.count)
+            guard !rest.isEmpty else { return field.name }
+            let below = Array(rest).keyPathDescription
+            return field.name + (below.hasPrefix("[") ? "" : ".") + below
+        }
+        return keyPath.keyPathDescription
     }
 
     /// How to fix a schema that cannot read stored objects, in the schema's own words.
