@@ -21,7 +21,7 @@ extension StoreFileTests {
         }
         // The -shm file is SQLite's shared-memory index of the WAL, which every reader marks:
         // the database and its WAL are what must not change.
-        #expect(try directory.snapshot().filter { !$0.key.hasSuffix("-shm") } == before.filter { !$0.key.hasSuffix("-shm") })
+        #expect(try directory.snapshot().withoutSharedMemory == before.withoutSharedMemory)
         #expect(try directory.contents() == before.keys.sorted())
     }
 
@@ -38,7 +38,7 @@ extension StoreFileTests {
         #expect(throws: StoreError.self) { try StoreFile(url: directory.file()) }
         // The -shm file is SQLite's shared-memory index of the WAL, which every reader marks:
         // the database and its WAL are what must not change.
-        #expect(try directory.snapshot().filter { !$0.key.hasSuffix("-shm") } == before.filter { !$0.key.hasSuffix("-shm") })
+        #expect(try directory.snapshot().withoutSharedMemory == before.withoutSharedMemory)
         #expect(try directory.contents() == before.keys.sorted())
     }
 
@@ -97,4 +97,9 @@ extension StoreFileTests {
         }
         #expect(try directory.contents().isEmpty)
     }
+}
+
+extension [String: Data] {
+    /// The files but SQLite's `-shm` shared-memory index.
+    fileprivate var withoutSharedMemory: [String: Data] { filter { !$0.key.hasSuffix("-shm") } }
 }

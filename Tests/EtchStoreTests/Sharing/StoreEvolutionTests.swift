@@ -25,10 +25,11 @@ extension StoreEvolutionTests {
         try await StoreTests.withDirectory { directory in
             let url = try Self.file(
                 in: directory,
+                // capacity (= 10) and country (optional) came later; rating was an Int.
                 holding: [
-                    ("Room", "8", #"{"id":8,"name":"Hall"}"#),  // capacity came later, = 10
-                    ("Artist", #""a1""#, #"{"id":"a1","name":"Nina","slug":"nina"}"#),  // country came later, optional
-                    ("Album", #""b1""#, #"{"id":"b1","title":"Blue","artist":"a1","year":1971,"rating":4}"#),  // Int to Double
+                    ("Room", "8", #"{"id":8,"name":"Hall"}"#),
+                    ("Artist", #""a1""#, #"{"id":"a1","name":"Nina","slug":"nina"}"#),
+                    ("Album", #""b1""#, #"{"id":"b1","title":"Blue","artist":"a1","year":1971,"rating":4}"#),
                 ])
             let store = try Store(url: url, models: EtchModels.all)
             #expect(try await store.object(Room.self, id: 8)?.capacity == 10)
