@@ -23,6 +23,11 @@ public final class ModelField<Value: ModelValueRepresentable>: Sendable {
     public let referencedModel: (any ImmutableModel.Type)?
     /// For a `Ref` field: what deleting the referenced object does (`@onDelete`).
     public let onDelete: DeleteRule
+    /// The wire keys the field was stored under before, from the schema's
+    /// `@renamed(from: "old")`: old wire keys as the data holds them (not old Swift names),
+    /// dotted like the key (`"stats.unread"`), in the order the schema gives them. A store
+    /// reading data written before the rename finds the value under one of these.
+    public let renamedFrom: [String]
     /// Where the first key of the path was found last time.
     @usableFromInline let hint: KeyPositionHint
     /// Whether an explicit `null` reads as the default: for a non-optional field with one,
@@ -42,11 +47,12 @@ public final class ModelField<Value: ModelValueRepresentable>: Sendable {
     ///   - defaultValue: The value when the key is absent.
     ///   - referencedModel: For a `Ref` field, the model it refers to.
     ///   - onDelete: For a `Ref` field, what deleting the referenced object does.
+    ///   - renamedFrom: The old wire keys, dotted like `key`, from `@renamed(from:)`.
     @inlinable
     public init(
         _ name: String, key: String, isMutable: Bool = false, dateFormat: DateFormat = .iso8601,
         default defaultValue: Value? = nil, references referencedModel: (any ImmutableModel.Type)? = nil,
-        onDelete: DeleteRule = .dangle
+        onDelete: DeleteRule = .dangle, renamedFrom: [String] = []
     ) {
         self.name = name
         self.path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -55,6 +61,7 @@ public final class ModelField<Value: ModelValueRepresentable>: Sendable {
         self.isMutable = isMutable
         self.referencedModel = referencedModel
         self.onDelete = onDelete
+        self.renamedFrom = renamedFrom
         self.context = ModelValueContext(dateFormat: dateFormat)
         self.defaultValue = defaultValue
         self.hint = KeyPositionHint()

@@ -8,6 +8,10 @@ public final class _ModelSchema: Sendable {
     public let name: String
     /// The declared, serialized fields, in schema order.
     public let fields: [any _AnyModelField]
+    /// The names the model had before, from the schema's `@renamed(from: "Old")`, in the
+    /// order the schema gives them: a store holding objects under one of these names reads
+    /// them as this model.
+    public let renamedFrom: [String]
 
     /// The fields as a `Decoder` reads them; see ``ModelCodingTable``.
     let codingTable: ModelCodingTable
@@ -17,9 +21,15 @@ public final class _ModelSchema: Sendable {
     private let unretainedKeyIndex: Unmanaged<ModelKeyIndex>
 
     /// Makes a model's field table.
-    public init(_ name: String, fields: [any _AnyModelField]) {
+    ///
+    /// - Parameters:
+    ///   - name: The model's name in the schema.
+    ///   - fields: The declared, serialized fields, in schema order.
+    ///   - renamedFrom: The model's old names, from `@renamed(from:)`.
+    public init(_ name: String, fields: [any _AnyModelField], renamedFrom: [String] = []) {
         self.name = name
         self.fields = fields
+        self.renamedFrom = renamedFrom
         self.codingTable = ModelCodingTable(fields: fields)
         self.unretainedKeyIndex = Unmanaged.passUnretained(codingTable.index)
     }
@@ -66,6 +76,16 @@ public protocol _AnyModelField: AnyObject, Sendable {
     var referencedModel: (any ImmutableModel.Type)? { get }
     /// For a `Ref` field: what deleting the referenced object does.
     var onDelete: DeleteRule { get }
+    /// The old wire keys, dotted like the key, from the schema's `@renamed(from:)`; see
+    /// ``ModelField/renamedFrom``.
+    var renamedFrom: [String] { get }
+    /// The field's Swift value type as the runtime names it, such as `"Int"`,
+    /// `"Optional<String>"` or `"Array<Ref<User>>"` (no module names): with ``path`` and
+    /// ``hasDefault``, what a store records to describe the schema a file was written with.
+    var valueTypeName: String { get }
+    /// Whether the schema gives the field a default, which reads when its key is absent
+    /// (`= nil` on an optional is no default: an absent optional reads as `nil` anyway).
+    var hasDefault: Bool { get }
     /// Checks the field's value in a dictionary.
     func validate(in dictionary: ModelDictionary) throws(ModelError)
     /// The field's value in a checked dictionary, as a description shows it.
@@ -75,6 +95,13 @@ public protocol _AnyModelField: AnyObject, Sendable {
 }
 
 extension ModelField: _AnyModelField {
+    /// The value type as the runtime names it: `String(describing: Value.self)`, such as
+    /// `"Optional<String>"`.
+    public var valueTypeName: String { String(describing: Value.self) }
+
+    /// Whether the schema gives the field a default.
+    public var hasDefault: Bool { defaultValue != nil }
+
     /// Checks the field's value in a dictionary; see ``ModelDictionary/validate(_:)``.
     public func validate(in dictionary: ModelDictionary) throws(ModelError) {
         try operations.validate(dictionary, self)

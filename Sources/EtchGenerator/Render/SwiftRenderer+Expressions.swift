@@ -46,4 +46,9 @@ extension SwiftRenderer {
         }
         return literal + "\""
     }
+
+    /// A Swift array literal of string literals: `["a", "b.c"]`.
+    static func literal(_ texts: [String]) -> String {
+        "[" + texts.map { literal($0) }.joined(separator: ", ") + "]"
+    }
 }

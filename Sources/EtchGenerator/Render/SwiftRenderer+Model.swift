@@ -18,10 +18,12 @@ extension SwiftRenderer {
             let fieldTable = model.fields.map { "_Fields.\($0.name)" }
             let head = "\(access)static let _schema = Etch._ModelSchema("
             let name = Self.literal(model.name)
-            if (head + name + ", fields: [" + fieldTable.joined(separator: ", ") + "])").count + 4
+            // Only when the schema renames the model, so other models' code stays as it was.
+            let renamed = model.renamedFrom.isEmpty ? "" : ", renamedFrom: " + Self.literal(model.renamedFrom)
+            if (head + name + ", fields: [" + fieldTable.joined(separator: ", ") + "]" + renamed + ")").count + 4
                 <= CodeWriter.lineLength
             {
-                writer.line(head + name + ", fields: [" + fieldTable.joined(separator: ", ") + "])")
+                writer.line(head + name + ", fields: [" + fieldTable.joined(separator: ", ") + "]" + renamed + ")")
             } else {
                 // As swift-format lays out a call whose array does not fit on one line.
                 writer.line(head)
@@ -30,7 +32,7 @@ extension SwiftRenderer {
                     writer.line("fields: [")
                     writer.indented { writer in for entry in fieldTable { writer.line(entry + ",") } }
                 }
-                writer.line("    ])")
+                writer.line("    ]" + renamed + ")")
             }
             renderIndexes(model, into: &writer)
             writer.blankLine()
@@ -195,6 +197,7 @@ extension SwiftRenderer {
                 if let value = field.defaultValue, value != .nil { arguments.append("default: \(Self.source(value))") }
                 if let model = field.referencedModel { arguments.append("references: \(model).self") }
                 if let rule = field.deleteRule { arguments.append("onDelete: .\(rule.rawValue)") }
+                if !field.renamedFrom.isEmpty { arguments.append("renamedFrom: \(Self.literal(field.renamedFrom))") }
                 writer.call("static let \(field.name) = Etch.ModelField<\(field.type.source)>", arguments)
             }
         }

@@ -35,6 +35,8 @@ public struct SwiftModelDescription: Sendable, Hashable {
     public var relations: [SwiftRelationDescription] = []
     /// The `@index`, `@unique` and `@sorted` indexes, in schema order.
     public var indexes: [SwiftIndexDescription] = []
+    /// The model's old names, from `@renamed(from:)`.
+    public var renamedFrom: [String] = []
 
     /// The serialized fields.
     public var fields: [SwiftFieldDescription] { allFields.filter { !$0.isLocal } }
@@ -66,6 +68,8 @@ public struct SwiftFieldDescription: Sendable, Hashable {
     public var referencedModel: String? = nil
     /// For a `Ref` field: `@onDelete`, unless it is the default.
     public var deleteRule: DeleteRuleSpec? = nil
+    /// The old wire keys, dotted, from `@renamed(from:)`.
+    public var renamedFrom: [String] = []
 
     /// The memberwise initializer's default argument: the schema default, or `nil` for optionals.
     public var parameterDefault: SwiftExpression? {

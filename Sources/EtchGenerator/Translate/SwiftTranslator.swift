@@ -46,7 +46,8 @@ public struct SwiftTranslator: Sendable {
                     order: inverse.orderBy.map { .init(field: SwiftIdentifier($0), isDescending: inverse.isDescending) }
                 )
             },
-            indexes: model.fields.flatMap(indexes)
+            indexes: model.fields.flatMap(indexes),
+            renamedFrom: model.renamedFrom
         )
     }
 
@@ -83,7 +84,8 @@ public struct SwiftTranslator: Sendable {
             isMutable: field.isMutable,
             isLocal: field.isLocal,
             referencedModel: field.type.referencedModel,
-            deleteRule: field.deleteRule == .dangle ? nil : field.deleteRule
+            deleteRule: field.deleteRule == .dangle ? nil : field.deleteRule,
+            renamedFrom: field.renamedFrom.map { $0.joined(separator: ".") }
         )
     }
 

@@ -10,12 +10,21 @@ enum AttributeName: String, CaseIterable {
     case onDelete
     case orderBy
     case keyStyle
+    case renamed
 
     /// Whether the attribute belongs on a field (the others go on a model or a file).
     var isFieldAttribute: Bool {
         switch self {
-        case .key, .local, .dateFormat, .index, .unique, .sorted, .onDelete: true
+        case .key, .local, .dateFormat, .index, .unique, .sorted, .onDelete, .renamed: true
         case .orderBy, .keyStyle: false
+        }
+    }
+
+    /// Whether the attribute may be given more than once, each adding to the others.
+    var isRepeatable: Bool {
+        switch self {
+        case .renamed: true
+        case .key, .local, .dateFormat, .index, .unique, .sorted, .onDelete, .orderBy, .keyStyle: false
         }
     }
 }

@@ -13,12 +13,49 @@ extension Checker {
             error("wire key must not be empty", at: argument.location)
             return nil
         }
-        let components = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let components = key.wireKeyPath
         guard !components.contains(where: \.isEmpty) else {
             error("wire key '\(key)' has an empty component", at: argument.location)
             return nil
         }
         return components
+    }
+
+    /// The old names of `@renamed(from: "a", "b")`, each where it is written: old wire keys
+    /// (dotted like `@key`) on a field, old model names on a model. Reports a missing
+    /// `from:`, an argument that is not a string, an empty name or key component.
+    mutating func oldNames(_ attribute: AttributeSyntax, areWireKeys: Bool) -> [NameSyntax] {
+        let usage =
+            "'@renamed' takes 'from:' and the old \(areWireKeys ? "wire keys" : "model names") in quotes, as in "
+            + "'@renamed(from: \"\(areWireKeys ? "user_name" : "Person")\")' or '@renamed(from: \"a\", \"b\")'"
+        guard let arguments = attribute.arguments, !arguments.isEmpty else {
+            error(usage, at: attribute.name.location)
+            return []
+        }
+        // `from:` labels the first name only, as in Swift's variadic parameters.
+        let misplaced = arguments.enumerated().first { position, argument in
+            position == 0 ? argument.label?.text != "from" : argument.label != nil
+        }
+        if let (_, argument) = misplaced {
+            error(usage, at: argument.label?.location ?? argument.value.location)
+            return []
+        }
+        var names: [NameSyntax] = []
+        for argument in arguments {
+            guard case .string(let name) = argument.value.kind else {
+                error(usage, at: argument.value.location)
+                continue
+            }
+            let what = areWireKeys ? "old wire key" : "old model name"
+            if name.isEmpty {
+                error("\(what) in '@renamed' must not be empty", at: argument.value.location)
+            } else if areWireKeys, name.wireKeyPath.contains(where: \.isEmpty) {
+                error("\(what) '\(name)' in '@renamed' has an empty component", at: argument.value.location)
+            } else {
+                names.append(NameSyntax(name, at: argument.value.location))
+            }
+        }
+        return names
     }
 
     /// The format of `@dateFormat(…)`: a known name or a pattern string.

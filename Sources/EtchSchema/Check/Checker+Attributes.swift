@@ -10,12 +10,12 @@ extension Checker {
         var seen: Set<String> = []
         for attribute in accepted(attributes, allowed: Self.fieldAttributeNames, on: "a field") {
             let location = attribute.name.location
-            guard seen.insert(attribute.name.text).inserted else {
+            // `accepted` let through field attributes only.
+            guard let name = AttributeName(rawValue: attribute.name.text) else { continue }
+            guard name.isRepeatable || seen.insert(attribute.name.text).inserted else {
                 duplicate(attribute)
                 continue
             }
-            // `accepted` let through field attributes only.
-            guard let name = AttributeName(rawValue: attribute.name.text) else { continue }
             switch name {
             case .key: result.key = wireKeyPath(attribute).map { ($0, location) }
             case .local: result.local = noArguments(attribute) ? location : nil
@@ -24,6 +24,9 @@ extension Checker {
             case .dateFormat: result.dateFormat = dateFormat(attribute).map { ($0, location) }
             case .sorted: result.sorted = sorted(attribute).map { ($0, location) }
             case .onDelete: result.onDelete = deleteRule(attribute).map { ($0, location) }
+            case .renamed:
+                result.renamed += oldNames(attribute, areWireKeys: true)
+                result.renamedLocation = result.renamedLocation ?? location
             case .orderBy, .keyStyle: continue
             }
         }

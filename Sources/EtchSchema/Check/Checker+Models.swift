@@ -7,11 +7,15 @@ extension Checker {
         var groupBy: NameSyntax?
         /// Whether an earlier field has the same name (already reported).
         var isRedeclaration: Bool
+        /// The old wire keys of `@renamed(from: …)`, where each is written.
+        var oldWireKeys: [NameSyntax] = []
     }
 
     /// Checks a model and its fields.
     mutating func checkModel(_ model: ModelSyntax, fileKeyStyle: KeyStyle?) -> CheckedModel {
-        let keyStyle = keyStyle(from: model.attributes, on: "a model") ?? fileKeyStyle ?? .camelCase
+        let modelAttributes = modelAttributes(model.attributes)
+        checkModelRenames(modelAttributes.oldNames, of: model.name)
+        let keyStyle = modelAttributes.keyStyle ?? fileKeyStyle ?? .camelCase
         var fields: [CheckedField] = []
         var facts: [FieldFacts] = []
         var firstByName: [String: SourceLocation] = [:]
@@ -30,12 +34,14 @@ extension Checker {
             facts.append(
                 FieldFacts(
                     keyLocation: attributes.key?.location ?? field.name.location, groupBy: attributes.sorted?.groupBy,
-                    isRedeclaration: previous != nil))
+                    isRedeclaration: previous != nil, oldWireKeys: attributes.renamed))
         }
         checkWireKeys(fields, facts: facts)
+        checkFieldRenames(fields, facts: facts)
         checkGroupBy(fields, facts: facts, model: model.name.text)
         return CheckedModel(
-            name: model.name.text, documentation: model.documentation, fields: fields, location: model.name.location)
+            name: model.name.text, documentation: model.documentation, fields: fields, location: model.name.location,
+            renamedFrom: modelAttributes.oldNames.map(\.text))
     }
 
     /// Checks one field on its own: type, default and attributes.
@@ -72,7 +78,9 @@ extension Checker {
             defaultValue: defaultValue, wireKeyPath: wireKeyPath, isLocal: attributes.local != nil,
             dateFormat: dateFormat, isIndexed: attributes.index != nil, isUnique: attributes.unique != nil,
             sorted: attributes.sorted.map { SortedSpec(groupBy: $0.groupBy?.text) },
-            deleteRule: attributes.onDelete?.rule, location: field.name.location)
+            deleteRule: attributes.onDelete?.rule,
+            renamedFrom: attributes.local != nil ? [] : attributes.renamed.map { $0.text.wireKeyPath },
+            location: field.name.location)
         return (checked, attributes)
     }
 

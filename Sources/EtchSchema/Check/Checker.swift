@@ -38,6 +38,8 @@ public struct Checker {
     /// the type's name, made on first use.
     var caseNameSuggestions: [String: SuggestionIndex] = [:]
     var fieldNameSuggestions: [String: SuggestionIndex] = [:]
+    /// The old model names `@renamed` has claimed so far, where each is written.
+    var oldModelNames: [String: SourceLocation] = [:]
     /// The case names of each enum a default names, made on first use.
     var enumCaseNames: [String: Set<String>] = [:]
     /// The problems found so far.

@@ -14,12 +14,16 @@ struct FieldAttributes {
     var onDelete: (rule: DeleteRuleSpec, location: SourceLocation)?
     /// `@sorted` or `@sorted(groupBy: field)`: the field named, if any.
     var sorted: (groupBy: NameSyntax?, location: SourceLocation)?
+    /// The old wire keys of every `@renamed(from: …)`, dotted as written, in order.
+    var renamed: [NameSyntax] = []
+    /// Where the first `@renamed` is.
+    var renamedLocation: SourceLocation?
 
     /// The attributes that cannot be combined with `@local`, with their locations.
     var serializedOnly: [(name: String, location: SourceLocation)] {
         [
             ("key", key?.location), ("index", index), ("unique", unique), ("sorted", sorted?.location),
-            ("onDelete", onDelete?.location),
+            ("onDelete", onDelete?.location), ("renamed", renamedLocation),
         ]
         .compactMap { name, location in location.map { (name, $0) } }
     }

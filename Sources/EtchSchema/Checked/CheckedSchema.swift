@@ -123,17 +123,21 @@ public struct CheckedModel: Sendable, Hashable {
     public var location: SourceLocation
     /// The inverse relations, in source order.
     public var inverses: [CheckedInverse]
+    /// The names the model had before, from `@renamed(from: "Old")`, in the order written:
+    /// a store holding objects under one of them reads them as this model.
+    public var renamedFrom: [String]
 
     /// Makes a model.
     public init(
         name: String, documentation: [String], fields: [CheckedField], location: SourceLocation,
-        inverses: [CheckedInverse] = []
+        inverses: [CheckedInverse] = [], renamedFrom: [String] = []
     ) {
         self.name = name
         self.documentation = documentation
         self.fields = fields
         self.location = location
         self.inverses = inverses
+        self.renamedFrom = renamedFrom
     }
 
     /// The field named `id`, which makes the model `Identifiable`.
@@ -167,6 +171,10 @@ public struct CheckedField: Sendable, Hashable {
     public var sorted: SortedSpec?
     /// `@onDelete(rule)` on a reference; `nil` means the default, `dangle`.
     public var deleteRule: DeleteRuleSpec?
+    /// The wire key paths the field was stored under before, from `@renamed(from: "old")`:
+    /// old wire keys as the data holds them (not old Swift names), split at the dots like
+    /// ``wireKeyPath``. Empty for `@local` fields.
+    public var renamedFrom: [[String]]
     /// Where the field's name is.
     public var location: SourceLocation
 
@@ -175,7 +183,8 @@ public struct CheckedField: Sendable, Hashable {
         name: String, documentation: [String] = [], isMutable: Bool, type: FieldType,
         defaultValue: DefaultValue? = nil, wireKeyPath: [String], isLocal: Bool = false,
         dateFormat: DateFormatSpec? = nil, isIndexed: Bool = false, isUnique: Bool = false,
-        sorted: SortedSpec? = nil, deleteRule: DeleteRuleSpec? = nil, location: SourceLocation
+        sorted: SortedSpec? = nil, deleteRule: DeleteRuleSpec? = nil, renamedFrom: [[String]] = [],
+        location: SourceLocation
     ) {
         self.name = name
         self.documentation = documentation
@@ -189,6 +198,7 @@ public struct CheckedField: Sendable, Hashable {
         self.isUnique = isUnique
         self.sorted = sorted
         self.deleteRule = deleteRule
+        self.renamedFrom = renamedFrom
         self.location = location
     }
 

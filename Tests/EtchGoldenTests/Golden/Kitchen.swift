@@ -298,7 +298,9 @@ public struct Scalars: Etch.CopyableModel, Etch.IdentifiedModel {
         static let ratio = Etch.ModelField<Swift.Double>("ratio", key: "ratio", isMutable: true, default: 0.5)
         static let scale = Etch.ModelField<Swift.Float?>("scale", key: "scale", isMutable: true)
         static let flag = Etch.ModelField<Swift.Bool>("flag", key: "flag", isMutable: true, default: true)
-        static let createdAt = Etch.ModelField<Foundation.Date?>("createdAt", key: "created_at", isMutable: true)
+        static let createdAt = Etch.ModelField<Foundation.Date?>(
+            "createdAt", key: "created_at", isMutable: true, renamedFrom: ["created", "meta.created_on"]
+        )
         static let elapsed = Etch.ModelField<Foundation.TimeInterval?>("elapsed", key: "elapsed", isMutable: true)
         static let blob = Etch.ModelField<Foundation.Data?>("blob", key: "blob", isMutable: true)
         static let link = Etch.ModelField<Foundation.URL?>("link", key: "link", isMutable: true)
@@ -930,13 +932,13 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
     }
 }
 
-/// A model with only constants and no `id`.
+/// A model with only constants and no `id`, once called `Coordinate`.
 public struct Point: Etch.ImmutableModel {
     /// Everything the model holds, declared keys and undeclared ones, as it is serialized.
     public let dictionary: Etch.ModelDictionary
 
     /// The model's name and field table, for Etch.
-    public static let _schema = Etch._ModelSchema("Point", fields: [_Fields.x, _Fields.y])
+    public static let _schema = Etch._ModelSchema("Point", fields: [_Fields.x, _Fields.y], renamedFrom: ["Coordinate"])
 
     /// Makes a model from storage Etch has checked.
     public init(
