@@ -38,7 +38,13 @@ enum StoredObject {
     ///
     /// - Throws: ``ModelError`` for JSON that does not fit the model's schema (a schema
     ///   change), anything else for bytes that are not JSON or local values that do not read.
-    static func decode<Model: IdentifiedModel>(_ record: StoredRecord, as type: Model.Type) throws -> Model {
+    ///
+    /// - Parameter renaming: Whether to move values under a field's old keys first (see
+    ///   ``renamingOldKeys(in:as:)``); false when the caller did.
+    static func decode<Model: IdentifiedModel>(_ record: StoredRecord, as type: Model.Type, renaming: Bool = true)
+        throws -> Model
+    {
+        let record = renaming ? renamingOldKeys(in: record, as: type) ?? record : record
         var object: Model
         do {
             object = try Model(jsonData: Data(record.body))
@@ -50,6 +56,36 @@ enum StoredObject {
             object = object.replacingLocalValues(try JSONDecoder().decode(Model.LocalValues.self, from: Data(local)))
         }
         return object
+    }
+}
+
+extension StoredObject {
+    /// The record with each value stored under a field's old wire key (the schema's
+    /// `@renamed(from:)`) moved to the field's key, or nil when it holds none: what makes an
+    /// object written before a rename read as today's model.
+    ///
+    /// - Complexity: O(*f*) for a model without renamed fields; a parse and a write of the
+    ///   object's JSON when one is moved.
+    static func renamingOldKeys<Model: IdentifiedModel>(in record: StoredRecord, as type: Model.Type) -> StoredRecord? {
+        let renamed = Model._schema.fields.filter { !$0.renamedFrom.isEmpty }
+        guard !renamed.isEmpty, case .object(var dictionary)? = try? ModelValue(jsonData: Data(record.body)) else {
+            return nil
+        }
+        var changed = false
+        for field in renamed where dictionary.value(atPath: field.path) == nil {
+            for old in field.renamedFrom {
+                let oldPath = old.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                guard let value = dictionary.value(atPath: oldPath) else { continue }
+                dictionary.setValue(nil, atPath: oldPath)
+                dictionary.setValue(value, atPath: field.path)
+                changed = true
+                break
+            }
+        }
+        guard changed, let body = try? ModelValue.object(dictionary).jsonData() else { return nil }
+        var renamedRecord = record
+        renamedRecord.body = Array(body)
+        return renamedRecord
     }
 }
 

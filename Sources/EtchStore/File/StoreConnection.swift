@@ -268,14 +268,6 @@ struct StoreConnection: ~Copyable {
         try statement.run()
     }
 
-    /// Renames a model's records, inside the open transaction.
-    func renameModel(_ old: String, to new: String) throws(StoreError) {
-        let statement = try database.prepare("UPDATE objects SET model = ?2 WHERE model = ?1")
-        try statement.bind(old, at: 1)
-        try statement.bind(new, at: 2)
-        try statement.run()
-    }
-
     /// SQLite's `PRAGMA quick_check`: nil when the file is sound, else what it found.
     func quickCheck() -> String? {
         guard let statement = try? database.prepare("PRAGMA quick_check") else { return "the check could not run" }

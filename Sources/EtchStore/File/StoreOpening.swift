@@ -36,6 +36,7 @@ struct StoreOpening {
             do throws(StoreError) {
                 var state = try connection.state()
                 var entries: [HistoryEntry] = []
+                entries += try renameModels(connection)
                 entries += try runMigrations(connection, state: state)
                 let records = try connection.readAll()
                 var byModel: [String: [StoredRecord]] = [:]
@@ -44,7 +45,9 @@ struct StoreOpening {
                 }
                 for (name, records) in byModel {
                     do throws(StoreError) {
-                        try tables.byName[name]?.load(records, path: file.path)
+                        let renamed = try tables.byName[name]?.load(records, path: file.path) ?? []
+                        try connection.write(renamed.map(RecordChange.put))
+                        entries += renamed.map { HistoryEntry(kind: .update, record: $0) }
                     } catch {
                         throw diagnosed(error, connection)
                     }
@@ -77,6 +80,32 @@ struct StoreOpening {
         default:
             return error
         }
+    }
+
+    /// Moves the objects stored under a model's old names (its `@renamed(from:)`) to its name,
+    /// except those whose id the model already holds under its name, which stay as they are.
+    ///
+    /// - Returns: The history entries: each moved object deleted under its old name and
+    ///   inserted under the new one, so stores of either version follow.
+    private func renameModels(_ connection: borrowing StoreConnection) throws(StoreError) -> [HistoryEntry] {
+        var entries: [HistoryEntry] = []
+        for table in tables.all where !table.oldModelNames.isEmpty {
+            var held = Set(try connection.readAll(model: table.modelName).map(\.id))
+            for oldName in table.oldModelNames {
+                var changes: [RecordChange] = []
+                for record in try connection.readAll(model: oldName) where !held.contains(record.id) {
+                    var moved = table.renamingOldKeys(in: record) ?? record
+                    moved.model = table.modelName
+                    changes += [.delete(model: oldName, id: record.id), .put(moved)]
+                    entries += [
+                        HistoryEntry(kind: .delete, record: record), HistoryEntry(kind: .insert, record: moved),
+                    ]
+                    held.insert(record.id)
+                }
+                try connection.write(changes)
+            }
+        }
+        return entries
     }
 
     /// Runs each migration the file has not run, in order, and records it.

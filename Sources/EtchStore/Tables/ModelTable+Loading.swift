@@ -4,6 +4,9 @@ import Foundation
 extension ModelTable {
     /// Reads the model's records of the file at `path` into the empty table.
     ///
+    /// - Returns: The records whose values under a field's old keys (`@renamed(from:)`) were
+    ///   moved to the field's key, for the opening to write back.
+    ///
     /// Every record is read before anything is said, so an error about objects that no longer
     /// read as the model counts them all and names the field most of them fail at.
     ///
@@ -12,13 +15,21 @@ extension ModelTable {
     ///   for one that is not JSON; ``StoreError/uniqueViolation(model:field:value:existingID:newID:)``
     ///   when two objects hold one value of a `@unique` field.
     /// - Complexity: O(*n* log *n*) for *n* records.
-    func load(_ records: [StoredRecord], path: String) throws(StoreError) {
+    @discardableResult
+    func load(_ records: [StoredRecord], path: String) throws(StoreError) -> [StoredRecord] {
         var loaded: [Model] = []
         loaded.reserveCapacity(records.count)
         var failures = SchemaFailures()
+        var renamed: [StoredRecord] = []
+        let renames = Model._schema.fields.contains { !$0.renamedFrom.isEmpty }
         for record in records {
             do {
-                loaded.append(try StoredObject.decode(record, as: Model.self))
+                var record = record
+                if renames, let moved = StoredObject.renamingOldKeys(in: record, as: Model.self) {
+                    record = moved
+                    renamed.append(moved)
+                }
+                loaded.append(try StoredObject.decode(record, as: Model.self, renaming: false))
             } catch let error as ModelError {
                 failures.add(error, id: record.id)
             } catch {
@@ -34,6 +45,7 @@ extension ModelTable {
         }
         try Self.checkUnique(loaded)
         load(loaded)
+        return renamed
     }
 
     /// The schema's name of the field at a key path into an object's JSON — `unread` for
@@ -93,11 +105,14 @@ extension ModelTable {
         }
     }
 
-    /// The schema the model's objects are written with: each field's name and wire key, and
-    /// each index, as JSON text with sorted keys.
+    /// The schema the model's objects are written with: each field's name, wire key, value
+    /// type and whether it has a default, and each index, as JSON text with sorted keys.
     var schemaDescription: String {
         let fields: [[String: String]] = Model._schema.fields.map { field in
-            ["name": field.name, "key": field.path.joined(separator: ".")]
+            [
+                "name": field.name, "key": field.path.joined(separator: "."), "type": field.valueTypeName,
+                "default": field.hasDefault ? "yes" : "no",
+            ]
         }
         let indexes: [[String: String]] = Model._indexes.map { index in
             ["name": index.name, "kind": "\(index.kind)"]

@@ -54,9 +54,15 @@ protocol AnyModelTable: AnyObject {
     var modelName: String { get }
     /// The schema the model's objects are written with, as the file records it.
     var schemaDescription: String { get }
+    /// The model's old names, from the schema's `@renamed(from:)`.
+    var oldModelNames: [String] { get }
+    /// A record of the model with its values under old keys moved to their fields' keys, or
+    /// nil when it holds none; see ``StoredObject/renamingOldKeys(in:as:)``.
+    func renamingOldKeys(in record: StoredRecord) -> StoredRecord?
     /// Reads records of the store's file at `path` into the empty table, checking the
-    /// `@unique` indexes.
-    func load(_ records: [StoredRecord], path: String) throws(StoreError)
+    /// `@unique` indexes; returns the records it renamed old keys in.
+    @discardableResult
+    func load(_ records: [StoredRecord], path: String) throws(StoreError) -> [StoredRecord]
     /// The JSON size of every object, for ``Store/approximateSize``.
     var approximateSize: Int { get }
     /// Ends every observation.
@@ -79,6 +85,11 @@ protocol AnyModelTable: AnyObject {
 
 extension ModelTable: AnyModelTable {
     var modelName: String { Model.modelName }
+    var oldModelNames: [String] { Model._schema.renamedFrom }
+
+    func renamingOldKeys(in record: StoredRecord) -> StoredRecord? {
+        StoredObject.renamingOldKeys(in: record, as: Model.self)
+    }
 
     var approximateSize: Int {
         objects.values.reduce(0) { total, object in

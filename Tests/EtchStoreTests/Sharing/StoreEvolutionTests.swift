@@ -189,3 +189,37 @@ extension StoreEvolutionTests {
         }
     }
 }
+
+extension StoreEvolutionTests {
+    @Test func renamedModelsAndFieldsOpenAndAreWrittenUnderTheirNewNames() async throws {
+        try await StoreTests.withDirectory { directory in
+            let url = try Self.file(
+                in: directory,
+                holding: [
+                    ("Workshop", #""s1""#, #"{"id":"s1","town":"Lyon","rooms":3}"#),
+                    ("Workshop", #""s2""#, #"{"id":"s2","place":{"town":"Nantes"}}"#),
+                    ("Studio", #""s3""#, #"{"id":"s3","city":"Paris"}"#),
+                    ("Studio", #""s4""#, #"{"id":"s4","town":"Lille"}"#),
+                ])
+            do {
+                let store = try Store(url: url, models: EtchModels.all)
+                let studios = try await store.objects(Studio.self)
+                #expect(studios.map(\.city) == ["Lyon", "Nantes", "Paris", "Lille"])
+                #expect(studios.map(\.rooms) == [3, 1, 1, 1])
+                // The moves are a commit of their own, which other stores on the file follow.
+                let commit = try #require(try await store.history(since: nil).last)
+                let moved = try commit.changes(of: Studio.self)
+                #expect(moved.inserted.map(\.id) == ["s1", "s2"])
+                #expect(moved.updated.map(\.id) == ["s4"])
+                #expect(commit.changes.first { $0.model == "Workshop" }?.deleted.count == 2)
+                await store.close()
+            }
+            // Written back under the new names: the file no longer holds the old ones.
+            let records = try reopenedRecords(url)
+            #expect(records.map(\.model).allSatisfy { $0 == "Studio" })
+            #expect(records.allSatisfy { !String(decoding: $0.body, as: UTF8.self).contains("town") })
+            let reopened = try Store(url: url, models: EtchModels.all)
+            #expect(try await reopened.history(since: nil).count == 1)
+        }
+    }
+}
