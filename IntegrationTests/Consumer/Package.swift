@@ -19,5 +19,21 @@ let package = Package(
             dependencies: ["Core", .product(name: "Etch", package: "Etch")],
             plugins: [.plugin(name: "EtchPlugin", package: "Etch")]
         ),
+        // Three versions of one app's schema on one store file (check-store-evolution.sh).
+        .executableTarget(
+            name: "NotesV1",
+            dependencies: [.product(name: "Etch", package: "Etch"), .product(name: "EtchStore", package: "Etch")],
+            plugins: [.plugin(name: "EtchPlugin", package: "Etch")]
+        ),
+        .executableTarget(
+            name: "NotesV2",
+            dependencies: [.product(name: "Etch", package: "Etch"), .product(name: "EtchStore", package: "Etch")],
+            plugins: [.plugin(name: "EtchPlugin", package: "Etch")]
+        ),
+        .executableTarget(
+            name: "NotesV2Breaking",
+            dependencies: [.product(name: "Etch", package: "Etch"), .product(name: "EtchStore", package: "Etch")],
+            plugins: [.plugin(name: "EtchPlugin", package: "Etch")]
+        ),
     ]
 )
