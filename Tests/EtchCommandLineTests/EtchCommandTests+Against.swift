@@ -62,14 +62,4 @@ extension EtchCommandTests {
             result.errors.last == "error: the released schemas at \(released.path) have errors, so nothing was compared"
         )
     }
-
-    @Test(arguments: [
-        ["generate", "x.etch", "-o", "out", "--against", "old"],
-        ["check", "x.etch", "--against"],
-    ])
-    func againstNeedsCheckAndAPath(_ arguments: [String]) {
-        let result = run(arguments)
-        #expect(result.code == 64)
-        #expect(result.errors.first?.hasPrefix("error: ") == true)
-    }
 }

@@ -35,6 +35,13 @@ extension SchemaComparisonTests {
         "model User {\n    let id: String\n" + fields.map { "    \($0)\n" }.joined() + "}\n"
     }
 
+    /// The error for a field whose new type cannot read every value stored as the old one.
+    static func narrowed(at location: String, _ field: String, from old: String, to new: String) -> String {
+        "New.etch:\(location): error: field '\(field)' changed type from '\(old)' to '\(new)', which cannot read every "
+            + "value stored as '\(old)'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' to 'T?'), "
+            + "or register a migration that converts the values"
+    }
+
     static let roles = "enum Role: String {\n    case owner\n    case guest = \"visitor\"\n}\n"
 
     static let cases: [Case] = [
@@ -51,41 +58,21 @@ extension SchemaComparisonTests {
             "fieldRemoved", released: user("var age: Int", "var mood: String"), current: user("var mood: String"), []),
         Case(
             "narrowedDoubleToInt", released: user("var score: Double"), current: user("var score: Int"),
-            [
-                "New.etch:3:9: error: field 'User.score' changed type from 'Double' to 'Int', which cannot read every "
-                    + "value stored as 'Double'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' "
-                    + "to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:9", "User.score", from: "Double", to: "Int")]),
         Case(
             "narrowedInt64ToInt", released: user("var big: Int64"), current: user("var big: Int"),
-            [
-                "New.etch:3:9: error: field 'User.big' changed type from 'Int64' to 'Int', which cannot read every "
-                    + "value stored as 'Int64'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' "
-                    + "to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:9", "User.big", from: "Int64", to: "Int")]),
         Case(
             "stringToInt", released: user("var code: String"), current: user("var code: Int"),
-            [
-                "New.etch:3:9: error: field 'User.code' changed type from 'String' to 'Int', which cannot read every "
-                    + "value stored as 'String'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' "
-                    + "to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:9", "User.code", from: "String", to: "Int")]),
         Case(
             "arrayToScalar", released: user("var tags: [String] = []"), current: user("var tags: String = \"\""),
-            [
-                "New.etch:3:9: error: field 'User.tags' changed type from '[String]' to 'String', which cannot read "
-                    + "every value stored as '[String]'; keep the old type or a wider one (such as 'Int' to 'Double', "
-                    + "or 'T' to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:9", "User.tags", from: "[String]", to: "String")]),
         Case(
             "modelToAnotherModel",
             released: user("let home: Place") + "model Place {\n    let name: String\n}\nmodel Venue {}\n",
             current: user("let home: Venue") + "model Place {\n    let name: String\n}\nmodel Venue {}\n",
-            [
-                "New.etch:3:9: error: field 'User.home' changed type from 'Place' to 'Venue', which cannot read every "
-                    + "value stored as 'Place'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' "
-                    + "to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:9", "User.home", from: "Place", to: "Venue")]),
         Case(
             "widenings",
             released: roles
@@ -140,11 +127,7 @@ extension SchemaComparisonTests {
         Case(
             "renamedFieldIsStillCompared", released: user("var count: Int"),
             current: user("@renamed(from: \"count\") var total: String"),
-            [
-                "New.etch:3:33: error: field 'User.total' changed type from 'Int' to 'String', which cannot read "
-                    + "every value stored as 'Int'; keep the old type or a wider one (such as 'Int' to 'Double', or "
-                    + "'T' to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:33", "User.total", from: "Int", to: "String")]),
         Case(
             "modelRenamedWithRenamed",
             released: "model Person {\n    let id: String\n}\nmodel Room {\n    let owner: Ref<Person>\n}\n",
@@ -203,9 +186,7 @@ extension SchemaComparisonTests {
             "everyChangeInOneRun", released: user("var a: Double", "var b: String?"),
             current: user("var a: Int", "var b: String", "var c: Bool"),
             [
-                "New.etch:3:9: error: field 'User.a' changed type from 'Double' to 'Int', which cannot read every "
-                    + "value stored as 'Double'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' "
-                    + "to 'T?'), or register a migration that converts the values",
+                narrowed(at: "3:9", "User.a", from: "Double", to: "Int"),
                 "New.etch:4:9: error: field 'User.b' is no longer optional, and objects stored without 'b' or with "
                     + "null there cannot be read; give it a default, keep it optional, or register a migration that "
                     + "sets it",
