@@ -42,6 +42,11 @@ extension SchemaComparisonTests {
             + "or register a migration that converts the values"
     }
 
+    /// Two models and a union `Shape` of them, whose cases are `cases`.
+    static func shapes(_ cases: String, discriminator: String = "type") -> String {
+        "model Circle {}\nmodel Square {}\n\nunion Shape(discriminator: \"\(discriminator)\") {\n\(cases)}\n"
+    }
+
     static let roles = "enum Role: String {\n    case owner\n    case guest = \"visitor\"\n}\n"
 
     static let cases: [Case] = [
@@ -167,6 +172,42 @@ extension SchemaComparisonTests {
                     + "\"visitor\": stored values would read as 'unknown' (the data keeps them as unknown values); add "
                     + "the cases to 'Rank', or register a migration"
             ]),
+        Case(
+            "unionCaseRemoved", released: shapes("    case circle(Circle)\n    case square(Square) = \"sq\"\n"),
+            current: shapes("    case circle(Circle)\n"),
+            [
+                "Old.etch:6:10: error: case 'Shape.square' (tag \"sq\") was removed: stored \"sq\" values would read "
+                    + "as 'Shape.unknown' (the data keeps them whole); keep the case, or register a migration\n"
+                    + "New.etch:4:7: note: 'Shape' declared here"
+            ]),
+        Case(
+            "unionTagChanged", released: shapes("    case circle(Circle)\n    case square(Square) = \"sq\"\n"),
+            current: shapes("    case circle(Circle)\n    case square(Square)\n"),
+            [
+                "New.etch:6:10: error: tag of case 'Shape.square' changed from \"sq\" to \"square\": stored \"sq\" "
+                    + "values would read as 'Shape.unknown' (the data keeps them whole); keep "
+                    + "'case square(Square) = \"sq\"', or register a migration"
+            ]),
+        Case(
+            "unionCaseHoldsAnotherModel", released: shapes("    case circle(Circle)\n    case square(Square)\n"),
+            current: shapes("    case circle(Circle)\n    case square(Circle)\n"),
+            [
+                "New.etch:6:10: error: case 'Shape.square' (tag \"square\") holds 'Circle' where stored values hold "
+                    + "'Square'; keep 'Square', give 'Circle' a new tag, or register a migration"
+            ]),
+        Case(
+            "unionDiscriminatorChanged", released: shapes("    case circle(Circle)\n"),
+            current: shapes("    case circle(Circle)\n", discriminator: "kind"),
+            [
+                "New.etch:4:7: error: discriminator of union 'Shape' changed from \"type\" to \"kind\": every stored "
+                    + "value would read as 'Shape.unknown' (the data keeps them whole); keep "
+                    + "'(discriminator: \"type\")', or register a migration"
+            ]),
+        Case(
+            "unionCaseAddedAndRenamedKeepingItsTag",
+            released: shapes("    case circle(Circle)\n    case square(Square) = \"sq\"\n"),
+            current: shapes(
+                "    case round(Circle) = \"circle\"\n    case box(Square) = \"sq\"\n    case dot(Circle)\n"), []),
         Case(
             "dateFormatChanged", released: user("@dateFormat(secondsSince1970) var at: Date"),
             current: user("var at: Date"),
