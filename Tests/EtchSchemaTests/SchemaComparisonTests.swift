@@ -224,6 +224,14 @@ extension SchemaComparisonTests {
                     + "first"
             ]),
         Case(
+            "uniqueFieldAddedWithADefault", released: user(),
+            current: user("@unique var handle: String = \"\"", "@unique var code: String?"),
+            [
+                "New.etch:3:17: warning: new '@unique' field 'User.handle' has a default, which every stored object "
+                    + "reads: two stored objects would hold the same value, and the store then refuses to open the "
+                    + "file; register a migration that sets distinct values, or give it no default"
+            ]),
+        Case(
             "everyChangeInOneRun", released: user("var a: Double", "var b: String?"),
             current: user("var a: Int", "var b: String", "var c: Bool"),
             [
