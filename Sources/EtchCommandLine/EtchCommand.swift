@@ -9,7 +9,7 @@ public enum EtchCommand {
         OVERVIEW: Generate immutable Swift models from Etch schema files (.etch).
 
         USAGE: etch generate <schema files or directories> --output <directory> [options]
-               etch check <schema files or directories> [options]
+               etch check <schema files or directories> [--against <released schemas>] [options]
                etch --version
 
         SUBCOMMANDS:
@@ -38,11 +38,16 @@ public enum EtchCommand {
                           With those: change this file (an input of the build command)
                           when schemas not expected exist, so the command runs again on
                           the next build and sees edits to them.
+          --against <schema file or directory>
+                          With check: compare with the released schemas (say, checked
+                          out from the last release's tag), following @renamed, and report
+                          each change data stored with them cannot take: a required field
+                          added, a type narrowed, a wire key changed, an enum case removed.
           --version       Print the version of Etch.
           -h, --help      Show this help.
 
         Problems are printed as `path:line:column: error: message`; the exit code is 1
-        when there are errors, 64 for a wrong command line.
+        when there are errors (breaking changes included), 64 for a wrong command line.
         """
 
     /// Runs the command with `arguments` (without the program name), printing to

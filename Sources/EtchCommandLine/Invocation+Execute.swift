@@ -22,6 +22,9 @@ extension Invocation {
         for diagnostic in result.diagnostics { errors(diagnostic.description) }
         if result.diagnostics.containsErrors { return 1 }
         guard subcommand == .generate, let outputDirectory else {
+            if let against {
+                return try checkBreakingChanges(of: sources, against: against, imports: imported, output, errors)
+            }
             output("\(sources.count) schema file(s) checked, no errors.")
             return 0
         }

@@ -23,6 +23,8 @@ struct Invocation {
     var expectedOutputs: [String] = []
     var extraOutput: String?
     var rerunStamp: String?
+    /// `--against`: the released schemas (a file or a directory) that `check` compares with.
+    var against: String?
     var showHelp = false
     var showVersion = false
 
@@ -63,6 +65,8 @@ struct Invocation {
                 extraOutput = try value(of: argument, "a file name")
             case "--rerun-stamp":
                 rerunStamp = try value(of: argument, "a file path")
+            case "--against":
+                against = try value(of: argument, "the released schema file or directory")
             default:
                 if argument.hasPrefix("-") { throw CommandError("unknown option '\(argument)'") }
                 if subcommand == nil, inputs.isEmpty {
@@ -81,6 +85,10 @@ struct Invocation {
             throw CommandError("\(subcommand.rawValue) needs schema files or directories")
         }
         if subcommand == .generate, outputDirectory == nil { throw CommandError("generate needs --output <directory>") }
+        if subcommand != .check, against != nil {
+            throw CommandError(
+                "--against is for check: compare with 'etch check <schemas> --against <released schemas>'")
+        }
         if !expectedOutputs.isEmpty, extraOutput == nil {
             throw CommandError("--expected-output needs --extra-output <file name> for the files not expected")
         }

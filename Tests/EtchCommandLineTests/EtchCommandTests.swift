@@ -67,6 +67,8 @@ extension EtchCommandTests {
         ["check"],
         ["generate", "--access-level", "open", "x.etch", "-o", "out"],
         ["check", "--verbose", "x.etch"],
+        ["generate", "x.etch", "-o", "out", "--against", "old"],
+        ["check", "x.etch", "--against"],
     ])
     func wrongCommandLinesExitWithUsageError(_ arguments: [String]) {
         let result = run(arguments)

@@ -33,6 +33,34 @@ extension SnippetTests {
             """)
     }
 
+    @Test func aRenamedModelWithALongFieldTableListsItsOldNamesAfterIt() {
+        let output = generate(
+            """
+            @renamed(from: "Person")
+            model User {
+                let identifier: String
+                var displayName: String
+                var emailAddress: String
+                var phoneNumber: String
+                var postalAddress: String
+            }
+            """
+        )
+        expectContains(
+            output,
+            """
+                public static let _schema = Etch._ModelSchema(
+                    "User",
+                    fields: [
+                        _Fields.identifier,
+                        _Fields.displayName,
+                        _Fields.emailAddress,
+                        _Fields.phoneNumber,
+                        _Fields.postalAddress,
+                    ], renamedFrom: ["Person"])
+            """)
+    }
+
     @Test func withoutRenamesTheCallsStayAsTheyWere() {
         let output = generate("model User {\n    let id: String\n}")
         #expect(!output.contains("renamedFrom"))

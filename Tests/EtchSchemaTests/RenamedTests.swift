@@ -88,8 +88,8 @@ extension RenamedTests {
             "sameOldKeyTwice",
             "model M {\n    @renamed(from: \"x\") var a: Int\n    @renamed(from: \"y\", \"x\") var b: Int\n}",
             [
-                "A.etch:3:25: error: old wire key 'x' is named twice by '@renamed'; a stored value can become one "
-                    + "field's only\nA.etch:2:20: note: 'x' first named here"
+                "A.etch:3:25: error: old wire key 'x' is named twice by '@renamed'; the values stored under 'x' can "
+                    + "become one field's only\nA.etch:2:20: note: 'x' first named here"
             ]),
         .init(
             "modelsOwnName",
@@ -106,8 +106,8 @@ extension RenamedTests {
             "sameOldModelNameTwice",
             "@renamed(from: \"Old\")\nmodel M {}\n@renamed(from: \"Old\")\nmodel N {}",
             [
-                "A.etch:3:16: error: old model name 'Old' is named twice by '@renamed'; the objects stored as 'Old' "
-                    + "can become one model only\nA.etch:1:16: note: 'Old' first named here"
+                "A.etch:3:16: error: old name 'Old' is named twice by '@renamed'; the objects stored as 'Old' can "
+                    + "become one model's only\nA.etch:1:16: note: 'Old' first named here"
             ]),
         .init(
             "onAnEnumCase",

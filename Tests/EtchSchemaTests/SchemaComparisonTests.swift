@@ -35,6 +35,18 @@ extension SchemaComparisonTests {
         "model User {\n    let id: String\n" + fields.map { "    \($0)\n" }.joined() + "}\n"
     }
 
+    /// The error for a field whose new type cannot read every value stored as the old one.
+    static func narrowed(at location: String, _ field: String, from old: String, to new: String) -> String {
+        "New.etch:\(location): error: field '\(field)' changed type from '\(old)' to '\(new)', which cannot read every "
+            + "value stored as '\(old)'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' to 'T?'), "
+            + "or register a migration that converts the values"
+    }
+
+    /// Two models and a union `Shape` of them, whose cases are `cases`.
+    static func shapes(_ cases: String, discriminator: String = "type") -> String {
+        "model Circle {}\nmodel Square {}\n\nunion Shape(discriminator: \"\(discriminator)\") {\n\(cases)}\n"
+    }
+
     static let roles = "enum Role: String {\n    case owner\n    case guest = \"visitor\"\n}\n"
 
     static let cases: [Case] = [
@@ -51,41 +63,21 @@ extension SchemaComparisonTests {
             "fieldRemoved", released: user("var age: Int", "var mood: String"), current: user("var mood: String"), []),
         Case(
             "narrowedDoubleToInt", released: user("var score: Double"), current: user("var score: Int"),
-            [
-                "New.etch:3:9: error: field 'User.score' changed type from 'Double' to 'Int', which cannot read every "
-                    + "value stored as 'Double'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' "
-                    + "to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:9", "User.score", from: "Double", to: "Int")]),
         Case(
             "narrowedInt64ToInt", released: user("var big: Int64"), current: user("var big: Int"),
-            [
-                "New.etch:3:9: error: field 'User.big' changed type from 'Int64' to 'Int', which cannot read every "
-                    + "value stored as 'Int64'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' "
-                    + "to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:9", "User.big", from: "Int64", to: "Int")]),
         Case(
             "stringToInt", released: user("var code: String"), current: user("var code: Int"),
-            [
-                "New.etch:3:9: error: field 'User.code' changed type from 'String' to 'Int', which cannot read every "
-                    + "value stored as 'String'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' "
-                    + "to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:9", "User.code", from: "String", to: "Int")]),
         Case(
             "arrayToScalar", released: user("var tags: [String] = []"), current: user("var tags: String = \"\""),
-            [
-                "New.etch:3:9: error: field 'User.tags' changed type from '[String]' to 'String', which cannot read "
-                    + "every value stored as '[String]'; keep the old type or a wider one (such as 'Int' to 'Double', "
-                    + "or 'T' to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:9", "User.tags", from: "[String]", to: "String")]),
         Case(
             "modelToAnotherModel",
             released: user("let home: Place") + "model Place {\n    let name: String\n}\nmodel Venue {}\n",
             current: user("let home: Venue") + "model Place {\n    let name: String\n}\nmodel Venue {}\n",
-            [
-                "New.etch:3:9: error: field 'User.home' changed type from 'Place' to 'Venue', which cannot read every "
-                    + "value stored as 'Place'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' "
-                    + "to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:9", "User.home", from: "Place", to: "Venue")]),
         Case(
             "widenings",
             released: roles
@@ -140,11 +132,7 @@ extension SchemaComparisonTests {
         Case(
             "renamedFieldIsStillCompared", released: user("var count: Int"),
             current: user("@renamed(from: \"count\") var total: String"),
-            [
-                "New.etch:3:33: error: field 'User.total' changed type from 'Int' to 'String', which cannot read "
-                    + "every value stored as 'Int'; keep the old type or a wider one (such as 'Int' to 'Double', or "
-                    + "'T' to 'T?'), or register a migration that converts the values"
-            ]),
+            [narrowed(at: "3:33", "User.total", from: "Int", to: "String")]),
         Case(
             "modelRenamedWithRenamed",
             released: "model Person {\n    let id: String\n}\nmodel Room {\n    let owner: Ref<Person>\n}\n",
@@ -185,6 +173,42 @@ extension SchemaComparisonTests {
                     + "the cases to 'Rank', or register a migration"
             ]),
         Case(
+            "unionCaseRemoved", released: shapes("    case circle(Circle)\n    case square(Square) = \"sq\"\n"),
+            current: shapes("    case circle(Circle)\n"),
+            [
+                "Old.etch:6:10: error: case 'Shape.square' (tag \"sq\") was removed: stored \"sq\" values would read "
+                    + "as 'Shape.unknown' (the data keeps them whole); keep the case, or register a migration\n"
+                    + "New.etch:4:7: note: 'Shape' declared here"
+            ]),
+        Case(
+            "unionTagChanged", released: shapes("    case circle(Circle)\n    case square(Square) = \"sq\"\n"),
+            current: shapes("    case circle(Circle)\n    case square(Square)\n"),
+            [
+                "New.etch:6:10: error: tag of case 'Shape.square' changed from \"sq\" to \"square\": stored \"sq\" "
+                    + "values would read as 'Shape.unknown' (the data keeps them whole); keep "
+                    + "'case square(Square) = \"sq\"', or register a migration"
+            ]),
+        Case(
+            "unionCaseHoldsAnotherModel", released: shapes("    case circle(Circle)\n    case square(Square)\n"),
+            current: shapes("    case circle(Circle)\n    case square(Circle)\n"),
+            [
+                "New.etch:6:10: error: case 'Shape.square' (tag \"square\") holds 'Circle' where stored values hold "
+                    + "'Square'; keep 'Square', give 'Circle' a new tag, or register a migration"
+            ]),
+        Case(
+            "unionDiscriminatorChanged", released: shapes("    case circle(Circle)\n"),
+            current: shapes("    case circle(Circle)\n", discriminator: "kind"),
+            [
+                "New.etch:4:7: error: discriminator of union 'Shape' changed from \"type\" to \"kind\": every stored "
+                    + "value would read as 'Shape.unknown' (the data keeps them whole); keep "
+                    + "'(discriminator: \"type\")', or register a migration"
+            ]),
+        Case(
+            "unionCaseAddedAndRenamedKeepingItsTag",
+            released: shapes("    case circle(Circle)\n    case square(Square) = \"sq\"\n"),
+            current: shapes(
+                "    case round(Circle) = \"circle\"\n    case box(Square) = \"sq\"\n    case dot(Circle)\n"), []),
+        Case(
             "dateFormatChanged", released: user("@dateFormat(secondsSince1970) var at: Date"),
             current: user("var at: Date"),
             [
@@ -200,12 +224,18 @@ extension SchemaComparisonTests {
                     + "first"
             ]),
         Case(
+            "uniqueFieldAddedWithADefault", released: user(),
+            current: user("@unique var handle: String = \"\"", "@unique var code: String?"),
+            [
+                "New.etch:3:17: warning: new '@unique' field 'User.handle' has a default, which every stored object "
+                    + "reads: two stored objects would hold the same value, and the store then refuses to open the "
+                    + "file; register a migration that sets distinct values, or give it no default"
+            ]),
+        Case(
             "everyChangeInOneRun", released: user("var a: Double", "var b: String?"),
             current: user("var a: Int", "var b: String", "var c: Bool"),
             [
-                "New.etch:3:9: error: field 'User.a' changed type from 'Double' to 'Int', which cannot read every "
-                    + "value stored as 'Double'; keep the old type or a wider one (such as 'Int' to 'Double', or 'T' "
-                    + "to 'T?'), or register a migration that converts the values",
+                narrowed(at: "3:9", "User.a", from: "Double", to: "Int"),
                 "New.etch:4:9: error: field 'User.b' is no longer optional, and objects stored without 'b' or with "
                     + "null there cannot be read; give it a default, keep it optional, or register a migration that "
                     + "sets it",

@@ -45,7 +45,8 @@ extension Checker {
             }
             variants.append(
                 CheckedUnion.Variant(
-                    name: caseName.text, model: model.name, tag: tag, documentation: syntax.documentation))
+                    name: caseName.text, model: model.name, tag: tag, documentation: syntax.documentation,
+                    location: caseName.location))
         }
         return CheckedUnion(
             name: name, documentation: union.documentation, discriminator: discriminator ?? "type",

@@ -78,13 +78,18 @@ public struct CheckedUnion: Sendable, Hashable {
         public var tag: String
         /// The `///` comment lines.
         public var documentation: [String]
+        /// Where the case's name is, when it came from a schema file.
+        public var location: SourceLocation?
 
         /// Makes a variant.
-        public init(name: String, model: String, tag: String, documentation: [String] = []) {
+        public init(
+            name: String, model: String, tag: String, documentation: [String] = [], location: SourceLocation? = nil
+        ) {
             self.name = name
             self.model = model
             self.tag = tag
             self.documentation = documentation
+            self.location = location
         }
     }
 

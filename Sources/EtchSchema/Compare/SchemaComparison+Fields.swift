@@ -15,28 +15,50 @@ extension SchemaComparison.Context {
             let previous =
                 releasedByKey[field.wireKeyPath] ?? field.renamedFrom.lazy.compactMap { releasedByKey[$0] }.first
             guard let previous else {
-                if let sameName = releasedByName[field.name], !keysRead.contains(sameName.wireKeyPath) {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error,
-                            "wire key of field \(name) changed from '\(sameName.wireKey)' to '\(field.wireKey)', and "
-                                + "the values stored under '\(sameName.wireKey)' would no longer be read; add "
-                                + "'@renamed(from: \"\(sameName.wireKey)\")' to the field, or register a migration",
-                            at: field.location))
-                } else if field.isRequired {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error,
-                            "new field \(name) is required, and objects stored without '\(field.wireKey)' cannot be "
-                                + "read; give it a default, make it optional ('\(FieldType.optional(field.type))'), or "
-                                + "register a migration that sets it",
-                            at: field.location))
-                }
+                // A field of the same name whose stored key no field reads any more moved its values.
+                let moved = releasedByName[field.name].flatMap { keysRead.contains($0.wireKeyPath) ? nil : $0 }
+                diagnostics += changes(toNew: field, named: name, movedFrom: moved)
                 continue
             }
             diagnostics += changes(from: previous, to: field, named: name)
         }
         return diagnostics
+    }
+
+    /// The problems of a field no stored value is under: one that moved its values to a new
+    /// wire key (`moved` is its released form), or a new one that stored objects lack.
+    func changes(toNew field: CheckedField, named name: String, movedFrom moved: CheckedField?) -> [Diagnostic] {
+        if let moved {
+            return [
+                Diagnostic(
+                    .error,
+                    "wire key of field \(name) changed from '\(moved.wireKey)' to '\(field.wireKey)', and the values "
+                        + "stored under '\(moved.wireKey)' would no longer be read; add "
+                        + "'@renamed(from: \"\(moved.wireKey)\")' to the field, or register a migration",
+                    at: field.location)
+            ]
+        }
+        if field.isRequired {
+            return [
+                Diagnostic(
+                    .error,
+                    "new field \(name) is required, and objects stored without '\(field.wireKey)' cannot be read; give "
+                        + "it a default, make it optional ('\(FieldType.optional(field.type))'), or register a "
+                        + "migration that sets it",
+                    at: field.location)
+            ]
+        }
+        if field.isUnique, let defaultValue = field.defaultValue, defaultValue != .null {
+            return [
+                Diagnostic(
+                    .warning,
+                    "new '@unique' field \(name) has a default, which every stored object reads: two stored "
+                        + "objects would hold the same value, and the store then refuses to open the file; register a "
+                        + "migration that sets distinct values, or give it no default",
+                    at: field.location)
+            ]
+        }
+        return []
     }
 
     /// The changes between a stored field and the field that now reads its values.

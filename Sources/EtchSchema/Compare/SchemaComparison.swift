@@ -28,7 +28,8 @@ public struct SchemaComparison: Sendable {
     /// Every change stored data cannot take: errors, and warnings for what may not hold.
     ///
     /// - Returns: The diagnostics in file, line and column order, the current schema's
-    ///   files first; a removed enum case is reported where the released schema declares it.
+    ///   files first; a removed enum or union case is reported where the released schema
+    ///   declares it.
     public func breakingChanges() -> [Diagnostic] {
         let context = Context(current: current, released: released)
         var diagnostics: [Diagnostic] = []
@@ -43,8 +44,10 @@ public struct SchemaComparison: Sendable {
                     if let old = context.releasedEnums[enumeration.name] {
                         diagnostics += context.changes(from: old, to: enumeration)
                     }
-                case .union:
-                    continue
+                case .union(let union):
+                    if let old = context.releasedUnions[union.name] {
+                        diagnostics += context.changes(from: old, to: union)
+                    }
                 }
             }
         }
@@ -66,6 +69,7 @@ extension SchemaComparison {
     struct Context {
         var releasedModels: [String: CheckedModel] = [:]
         var releasedEnums: [String: CheckedEnum] = [:]
+        var releasedUnions: [String: CheckedUnion] = [:]
         var currentEnums: [String: CheckedEnum] = [:]
         /// The current name of each released model that a current model continues.
         var currentModelNames: [String: String] = [:]
@@ -76,7 +80,7 @@ extension SchemaComparison {
                     switch declaration {
                     case .model(let model): releasedModels[model.name] = model
                     case .enumeration(let enumeration): releasedEnums[enumeration.name] = enumeration
-                    case .union: continue
+                    case .union(let union): releasedUnions[union.name] = union
                     }
                 }
             }
