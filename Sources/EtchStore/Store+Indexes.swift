@@ -4,6 +4,9 @@ import Foundation
 extension Store {
     /// The object whose `@unique` field holds a value (OOCModel's `with:is:`).
     ///
+    /// `nil` identifies no object: it is exempt from uniqueness, so any number of objects
+    /// hold it, and this answers `nil` for it; ``objects(_:where:is:)`` lists them.
+    ///
     /// ```swift
     /// try await store.unique(Artist.self, \.slug, "nina")
     /// ```
@@ -21,10 +24,12 @@ extension Store {
         return table.object(uniqueIndexAt: position, withKey: value.indexKey)
     }
 
-    /// The objects whose `@index` (or `@unique`) field holds a value, in id order.
+    /// The objects whose `@index` (or `@unique`) field holds a value, in id order; for `nil`,
+    /// those without a value, which a `@unique` field holds as many of as an `@index` does.
     ///
     /// ```swift
     /// try await store.objects(Album.self, where: \.artist, is: Ref(id: "a1"))
+    /// try await store.objects(Album.self, where: \.catalog, is: nil)   // the albums without one
     /// ```
     ///
     /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` when the field has no such index.
