@@ -16,6 +16,7 @@ extension QueryPlanTests {
         let threeOrNone: [Int?] = [3, nil]
         return [
             PlanCase("nil on a unique index", #Predicate { $0.catalog == nil }, lookup("catalog", .null)),
+            PlanCase("nil first on a unique index", #Predicate { nil == $0.catalog }, lookup("catalog", .null)),
             PlanCase("a value on a unique index", #Predicate { $0.catalog == "c2" }, lookup("catalog", .string("c2"))),
             PlanCase(
                 "in with nil on a unique index", #Predicate { catalogs.contains($0.catalog) },
@@ -51,6 +52,10 @@ extension QueryPlanTests {
                 "in with nil on a sorted index", #Predicate { threeOrNone.contains($0.peak) },
                 .union([peaks(inclusive(.int(3)), inclusive(.int(3))), peaks(inclusive(.null), inclusive(.null))])),
             PlanCase("exists on a sorted index", #Predicate { $0.peak != nil }, .scan(model: "Album")),
+            // A bound on an optional goes through `??` or `flatMap`, which the planner does not read.
+            PlanCase("a bound through ??", #Predicate { ($0.peak ?? 0) >= 1 }, .scan(model: "Album")),
+            PlanCase(
+                "a bound through flatMap", #Predicate { $0.peak.flatMap { $0 > 1 } ?? false }, .scan(model: "Album")),
         ]
     }
 

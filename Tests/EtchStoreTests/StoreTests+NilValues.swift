@@ -126,6 +126,7 @@ extension StoreTests {
         let peaks: [Int?] = [1, nil]
         return [
             ("unique, nil", #Predicate { $0.catalog == nil }),
+            ("unique, nil first", #Predicate { nil == $0.catalog }),
             ("unique, not nil", #Predicate { $0.catalog != nil }),
             ("unique, in with nil", #Predicate { catalogs.contains($0.catalog) }),
             (
@@ -141,6 +142,8 @@ extension StoreTests {
             ("sorted, not nil", #Predicate { $0.peak != nil }),
             ("sorted, in with nil", #Predicate { peaks.contains($0.peak) }),
             ("sorted, nil and a range", #Predicate { $0.peak == nil && $0.rating > 4 }),
+            ("sorted, a bound through ??", #Predicate { ($0.peak ?? 0) >= 1 }),
+            ("sorted, a bound through flatMap", #Predicate { $0.peak.flatMap { $0 > 1 } ?? false }),
         ]
     }
 
@@ -152,6 +155,7 @@ extension StoreTests {
             ("group, nil and a range", #Predicate { $0.floor == nil && $0.name >= "B" }),
             ("group, in with nil", #Predicate { floors.contains($0.floor) }),
             ("group, not nil", #Predicate { $0.floor != nil }),
+            ("group, through ??", #Predicate { ($0.floor ?? 0) == 0 }),
         ]
     }
 
