@@ -4,6 +4,9 @@ import Foundation
 extension Store {
     /// The object whose `@unique` field holds a value (OOCModel's `with:is:`).
     ///
+    /// `nil` identifies no object: it is exempt from uniqueness, so any number of objects
+    /// hold it, and this answers `nil` for it; ``objects(_:where:is:)`` lists them.
+    ///
     /// ```swift
     /// try await store.unique(Artist.self, \.slug, "nina")
     /// ```
@@ -21,10 +24,12 @@ extension Store {
         return table.object(uniqueIndexAt: position, withKey: value.indexKey)
     }
 
-    /// The objects whose `@index` (or `@unique`) field holds a value, in id order.
+    /// The objects whose `@index` (or `@unique`) field holds a value, in id order; for `nil`,
+    /// those without a value, which a `@unique` field holds as many of as an `@index` does.
     ///
     /// ```swift
     /// try await store.objects(Album.self, where: \.artist, is: Ref(id: "a1"))
+    /// try await store.objects(Album.self, where: \.catalog, is: nil)   // the albums without one
     /// ```
     ///
     /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` when the field has no such index.
@@ -102,10 +107,19 @@ extension Store {
     /// try await store.objects(Album.self, where: \.isClassic, is: true)
     /// ```
     ///
-    /// - Throws: ``StoreError/duplicateIndex(model:name:)``, or a unique violation among the
-    ///   objects held; the store is unchanged then.
+    /// - Throws: ``StoreError/duplicateIndex(model:name:)`` when an index of the kind has the
+    ///   name, or, for `.index` and `.unique`, one of the other of the two (a query's plan
+    ///   names the index it looks up); or a unique violation among the objects held. The store
+    ///   is unchanged then.
     public func addIndex<Model: IdentifiedModel>(_ index: ModelIndex<Model>) throws(StoreError) {
-        try tables.table(of: Model.self).addIndex(index)
+        let table = try tables.table(of: Model.self)
+        let readsByKey: Set<ModelIndex<Model>.Kind> = [.index, .unique]
+        if readsByKey.contains(index.kind),
+            table.indexes.contains(where: { $0.index.name == index.name && readsByKey.contains($0.index.kind) })
+        {
+            throw StoreError.duplicateIndex(model: Model.modelName, name: index.name)
+        }
+        try table.addIndex(index)
     }
 
     /// The objects of a range of one group of the sorted index at `position` in the table's

@@ -34,8 +34,11 @@ extension QueryPlanTests {
         }
     }
 
+    /// Predicate templates over ModelKit's conditions and over `nil`, filled with random constants.
+    static let templates = conditionTemplates + nilTemplates
+
     /// Predicate templates over ModelKit's conditions, filled with random constants.
-    static let templates: [@Sendable (inout Constants) -> Predicate<Album>] = [
+    static let conditionTemplates: [@Sendable (inout Constants) -> Predicate<Album>] = [
         {
             let a = $0.artist()
             return #Predicate { $0.artist.id == a }
@@ -166,12 +169,14 @@ extension QueryPlanTests {
         [SortDescriptor(\.year, order: .reverse), SortDescriptor(\.rating)],
     ]
 
-    /// Random albums, with values the templates' constants often hit.
+    /// Random albums, with values the templates' constants often hit; about half of them
+    /// without a catalog number, the others with one of their own (it is unique).
     static func randomAlbums(_ constants: inout Constants) -> [Album] {
         (0..<Int.random(in: 0...40, using: &constants.generator)).map { number in
             album(
                 "al\(number)", title: constants.title(), artist: constants.artist(), year: constants.year(),
-                rating: constants.rating(), genre: constants.genre())
+                rating: constants.rating(), genre: constants.genre(),
+                catalog: Bool.random(using: &constants.generator) ? "c\(number)" : nil, peak: constants.peak())
         }
     }
 

@@ -14,12 +14,19 @@ extension QueryPlanTests {
         .sorted("year", \Album.year, groupBy: "artist", \Album.artist),
         .sorted("rating", \Album.rating),
         .index("genre", \Album.genre),
+        .unique("catalog", \Album.catalog),
+        .sorted("peak", \Album.peak),
     ]
 
     /// Artist's indexes as the schema declares them.
     static let artistIndexes: [ModelIndex<Artist>] = [
         .unique("slug", \Artist.slug),
         .index("country", \Artist.country),
+    ]
+
+    /// Room's indexes as the schema declares them.
+    static let roomIndexes: [ModelIndex<Room>] = [
+        .sorted("name", \Room.name, groupBy: "floor", \Room.floor)
     ]
 
     /// A lookup in an index of Album.
@@ -46,8 +53,10 @@ extension QueryPlanTests {
     /// An album with the fields queries test.
     static func album(
         _ id: String, title: String = "Untitled", artist: String = "a1", year: Int = 1990, rating: Double = 0,
-        genre: Genre? = nil
+        genre: Genre? = nil, catalog: String? = nil, peak: Int? = nil
     ) -> Album {
-        Album(id: id, title: title, artist: Ref(id: artist), year: year, rating: rating, genre: genre)
+        Album(
+            id: id, title: title, artist: Ref(id: artist), year: year, rating: rating, genre: genre, catalog: catalog,
+            peak: peak)
     }
 }

@@ -21,9 +21,13 @@ import Etch
 /// (`(lo...hi).contains($0.year)`, `lo..<hi`, captured ranges), `&&`, `||`, and `$0.ref.id`
 /// for a `Ref` field's index. Of an AND it uses the most selective index: a unique lookup,
 /// then a lookup, then a range of a grouped index (which beats a lookup of its own group),
-/// then a range, then an OR's union; conditions on one field narrow each other. `!=`, `!`,
-/// `starts(with:)`, `contains` of a string, ends with, and comparisons through `flatMap` or
-/// `!` are scanned.
+/// then a range, then an OR's union; conditions on one field narrow each other. `nil` is a
+/// key like any other (`$0.genre == nil`, or `genres.contains($0.genre)` with a captured
+/// `[Genre?]` that holds it): every kind of index holds the objects without a value, a
+/// `@unique` one too, whose lookup of `nil` ranks as a plain lookup, since `nil` is exempt
+/// from uniqueness.
+/// `!=`, `!`, `starts(with:)`, `contains` of a string, ends with, and comparisons through
+/// `flatMap` or `!` are scanned.
 public enum QueryPlan: Sendable, Hashable {
     /// Every object of the model, because no index answers the predicate.
     case scan(model: String)
@@ -31,7 +35,7 @@ public enum QueryPlan: Sendable, Hashable {
     /// a range whose lower bound is above its upper, `x == 1 && x == 2`).
     case empty
     /// The objects whose key in the `.index` or `.unique` index named `index` is one of
-    /// `keys`.
+    /// `keys`; ``IndexKey/null`` finds every object without a value, in either kind.
     case lookup(model: String, index: String, keys: [IndexKey])
     /// The objects of the `.sorted` index named `index` whose keys lie between `lower` and
     /// `upper` (`nil` for no bound); for an index grouped by another field, only those of the

@@ -86,9 +86,12 @@ extension QueryPlanner {
         switch index.kind {
         case .index, .unique:
             guard let keys = constraint.allowedKeys else { return .none }
+            // `nil` is exempt from uniqueness: a unique index's lookup of it may find as many
+            // objects as an `@index` lookup does.
+            let isUnique = index.kind == .unique && !keys.contains(.null)
             var access = Access(
                 plan: .lookup(model: model, index: index.name, keys: keys),
-                rank: index.kind == .unique ? .uniqueLookup : .lookup, breadth: keys.count)
+                rank: isUnique ? .uniqueLookup : .lookup, breadth: keys.count)
             if index.kind == .index { access.lookupField = (index.value.keyPath, Set(keys)) }
             return .access(access)
         case .sorted:

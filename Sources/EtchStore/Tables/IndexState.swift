@@ -6,8 +6,12 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     let index: ModelIndex<Model>
     /// `@index`: the objects holding each value, in id order.
     private(set) var objectsByKey: [IndexKey: IDOrderedObjects<Model>] = [:]
-    /// `@unique`: the id holding each value; `nil` values are not constrained.
+    /// `@unique`: the id holding each value but `nil`.
     private(set) var idByKey: [IndexKey: IndexKey] = [:]
+    /// `@unique`: the objects holding `nil`, in id order. `nil` is exempt from uniqueness, so
+    /// any number of objects hold it, and a query of `nil` finds them here as an `@index`
+    /// lookup does.
+    private(set) var nilHolders = IDOrderedObjects<Model>()
     /// `@sorted`: the entries and objects of each group (one group, `.null`, when not grouped).
     private(set) var groups: [IndexKey: SortedEntries<Model>] = [:]
 
@@ -36,10 +40,16 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
             objectsByKey = positions.mapValues { IDOrderedObjects(positions: $0, of: objects, ids: ids) }
         case .unique:
             idByKey.reserveCapacity(objects.count)
+            var nilPositions: [Int] = []
             for position in objects.indices {
                 let key = index.value.key(objects[position])
-                if key != .null { idByKey[key] = ids[position] }
+                if key == .null {
+                    nilPositions.append(position)
+                } else {
+                    idByKey[key] = ids[position]
+                }
             }
+            nilHolders = IDOrderedObjects(positions: nilPositions, of: objects, ids: ids)
         case .sorted:
             var members: [IndexKey: [(entry: SortedEntry, position: Int)]] = [:]
             for position in objects.indices {
@@ -61,7 +71,8 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         let key = index.value.key(object)
         switch index.kind {
         case .index: objectsByKey[key, default: IDOrderedObjects()].set(object, for: id)
-        case .unique: if key != .null { idByKey[key] = id }
+        case .unique where key == .null: nilHolders.set(object, for: id)
+        case .unique: idByKey[key] = id
         case .sorted:
             groups[group(of: object), default: SortedEntries()].insert(object, at: SortedEntry(key: key, id: id))
         }
@@ -74,6 +85,8 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         case .index:
             objectsByKey[key]?.remove(id)
             if objectsByKey[key]?.isEmpty == true { objectsByKey[key] = nil }
+        case .unique where key == .null:
+            nilHolders.remove(id)
         case .unique:
             if idByKey[key] == id { idByKey[key] = nil }
         case .sorted:
@@ -83,21 +96,27 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         }
     }
 
-    /// Replaces an object whose keys did not change (an `@index` and a `@sorted` index hold
-    /// the objects themselves).
+    /// Replaces an object whose keys did not change (an `@index`, a `@sorted` index and the
+    /// `nil` holders of a `@unique` one hold the objects themselves).
     mutating func replace(_ object: Model, id: IndexKey) {
         let key = index.value.key(object)
         switch index.kind {
         case .index: objectsByKey[key]?.set(object, for: id)
+        case .unique where key == .null: nilHolders.set(object, for: id)
         case .unique: break
         case .sorted: groups[group(of: object)]?.replace(object, at: SortedEntry(key: key, id: id))
         }
     }
 
-    /// For an `@index` index: the objects with a value, in id order.
+    /// For an `@index` index, or `nil` in a `@unique` one: the objects with a value, in id
+    /// order; `nil` for other lookups, which ``ids(withKey:)`` answers.
     /// - Complexity: O(*k*) copies for *k* objects; no search by id and no sort.
     func objects(withKey key: IndexKey) -> [Model]? {
-        index.kind == .index ? (objectsByKey[key]?.objects ?? []) : nil
+        switch index.kind {
+        case .index: objectsByKey[key]?.objects ?? []
+        case .unique where key == .null: nilHolders.objects
+        case .unique, .sorted: nil
+        }
     }
 
     /// Whether the change from `old` to `new` leaves this index as it was.
@@ -109,6 +128,7 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     func ids(withKey key: IndexKey) -> [IndexKey] {
         switch index.kind {
         case .index: objectsByKey[key]?.ids ?? []
+        case .unique where key == .null: nilHolders.ids
         case .unique: idByKey[key].map { [$0] } ?? []
         case .sorted:
             (groups[.null]?.ids(
@@ -117,6 +137,6 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         }
     }
 
-    /// For a `@unique` index: the id holding a value.
+    /// For a `@unique` index: the id holding a value; `nil` for `nil`, which many may hold.
     func holder(of key: IndexKey) -> IndexKey? { idByKey[key] }
 }

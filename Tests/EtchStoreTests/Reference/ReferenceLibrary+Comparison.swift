@@ -1,13 +1,16 @@
 import Etch
 import EtchStore
+import Foundation
 
 extension ReferenceLibrary {
     /// Every way `store` disagrees with the library: objects, counts, unique and index
-    /// lookups for every value of the pools, and `queries`' sorted ranges.
+    /// lookups for every value of the pools (`nil` included), queries of `nil`, and
+    /// `queries`' sorted ranges.
     func mismatches(in store: Store, queries: ReferenceQueries) async throws -> Mismatches {
         var mismatches = Mismatches()
         try await compareObjects(in: store, into: &mismatches)
         try await compareLookups(in: store, into: &mismatches)
+        try await compareNilQueries(in: store, into: &mismatches)
         try await compareRanges(in: store, queries: queries, into: &mismatches)
         return mismatches
     }
@@ -59,6 +62,33 @@ extension ReferenceLibrary {
                 "albums of genre \(genre?.rawValue ?? "nil")",
                 try await store.objects(Album.self, where: \.genre, is: genre).map(\.id),
                 albums.inIDOrder.filter { $0.genre == genre }.map(\.id))
+        }
+        for catalog in [nil] + ReferenceValues.catalogs {
+            // `nil` identifies no album: it is exempt from uniqueness.
+            mismatches.compare(
+                "unique catalog \(catalog ?? "nil")", try await store.unique(Album.self, \.catalog, catalog)?.id,
+                catalog == nil ? nil : albums.objects.values.first { $0.catalog == catalog }?.id)
+            // The objects, not only their ids: the index holds those without a catalog number.
+            compareAlbums(
+                "albums of catalog \(catalog ?? "nil")",
+                try await store.objects(Album.self, where: \.catalog, is: catalog),
+                albums.inIDOrder.filter { $0.catalog == catalog }, into: &mismatches)
+        }
+    }
+
+    /// Compares the answers to queries of `nil` and of lists holding it with a plain filter.
+    private func compareNilQueries(in store: Store, into mismatches: inout Mismatches) async throws {
+        let c1OrNone: [String?] = ["c1", nil]
+        let predicates: [(name: String, predicate: Predicate<Album>)] = [
+            ("no catalog", #Predicate { $0.catalog == nil }),
+            ("catalog c1 or none", #Predicate { c1OrNone.contains($0.catalog) }),
+            ("no catalog, by a2", #Predicate { $0.catalog == nil && $0.artist.id == "a2" }),
+            ("no genre", #Predicate { $0.genre == nil }),
+        ]
+        for (name, predicate) in predicates {
+            compareAlbums(
+                "query \(name)", try await store.fetch(StoreQuery(predicate: predicate)),
+                try albums.inIDOrder.filter { try predicate.evaluate($0) }, into: &mismatches)
         }
     }
 

@@ -11,7 +11,8 @@ struct ReferenceLibrary {
     var rooms = ReferenceTable<Room>()
 
     /// The library after a transaction of `operations`, all of them or none: refused when a
-    /// step throws, or when two artists end up with one slug (checked naively, over them all).
+    /// step throws, or when two artists end up with one slug or two albums with one catalog
+    /// number (checked naively, over them all; albums without one never collide).
     func committing(_ operations: [ReferenceOperation]) -> Result<ReferenceLibrary, ReferenceRefusal> {
         var next = self
         do {
@@ -21,6 +22,8 @@ struct ReferenceLibrary {
         }
         let slugs = Set(next.artists.objects.values.map(\.slug))
         guard slugs.count == next.artists.objects.count else { return .failure(.uniqueViolation) }
+        let catalogs = next.albums.objects.values.compactMap(\.catalog)
+        guard Set(catalogs).count == catalogs.count else { return .failure(.uniqueViolation) }
         return .success(next)
     }
 }
@@ -37,6 +40,8 @@ enum ReferenceValues {
     /// Rating bounds: the ratings, and values between them.
     static let ratingBounds = stride(from: -0.25, through: 5.25, by: 0.25).map { $0 }
     static let genres: [Genre?] = [nil] + Genre.allCases
+    /// Catalog numbers: one album in four has one, so that they collide now and then, not often.
+    static let catalogs = (0..<24).map { "c\($0)" }
     static let roomIDs = Array(1...15)
     static let roomNames = ["Amber", "Blue", "Cedar", "Dune", "Elm", "Fir"]
     /// Room name bounds: the names, and texts between and around them.

@@ -4,7 +4,8 @@ import Foundation
 
 extension ReferenceOperation {
     /// A random transaction of one to five steps over the library as it is: mostly on ids it
-    /// holds, sometimes on missing ones, with slugs that collide and now and then a throw.
+    /// holds, sometimes on missing ones, with slugs and catalog numbers that collide and now
+    /// and then a throw.
     static func randomTransaction(for library: ReferenceLibrary, using random: inout SeededGenerator) -> [Self] {
         (0..<Int.random(in: 1...5, using: &random)).map { _ in randomStep(for: library, using: &random) }
     }
@@ -16,6 +17,10 @@ extension ReferenceOperation {
             // Sorted: a dictionary's order changes from run to run, and the sequence must not.
             let held = table.objects.keys.sorted()
             return held.isEmpty || Int.random(in: 0..<5, using: &random) == 0 ? pick(pool) : pick(held)
+        }
+        /// A catalog number one time in four, `nil` otherwise.
+        func catalog() -> String? {
+            Int.random(in: 0..<4, using: &random) == 0 ? pick(ReferenceValues.catalogs) : nil
         }
         let artistID = id(in: library.artists, pool: ReferenceValues.artistIDs)
         let albumID = id(in: library.albums, pool: ReferenceValues.albumIDs)
@@ -37,7 +42,7 @@ extension ReferenceOperation {
                 tags: Bool.random(using: &random) ? ["live", "remaster"] : [],
                 extra: Bool.random(using: &random) ? ["plays": 3, "notes": ["side a", nil, 2.5]] : [:],
                 cover: Bool.random(using: &random) ? Data([0, UInt8.random(in: 0...255, using: &random)]) : nil,
-                isPlaying: Bool.random(using: &random))
+                catalog: catalog(), isPlaying: Bool.random(using: &random))
             return .putAlbum(album, Bool.random(using: &random) ? .carryOver : .replace)
         case 34..<44:
             return .moveAlbum(id: albumID, artist: pick(ReferenceValues.artistIDs))
@@ -47,7 +52,11 @@ extension ReferenceOperation {
                 genre: pick(ReferenceValues.genres), isPlaying: Bool.random(using: &random))
         case 52..<55:
             return .renameAlbum(id: albumID, newID: pick(ReferenceValues.albumIDs))
-        case 55..<65:
+        case 55..<58:
+            // Into or out of the albums without a catalog number.
+            let hasOne = library.albums.objects[albumID]?.catalog != nil
+            return .catalogAlbum(id: albumID, catalog: hasOne ? nil : pick(ReferenceValues.catalogs))
+        case 58..<65:
             return .putRoom(
                 Room(
                     id: pick(ReferenceValues.roomIDs), name: pick(ReferenceValues.roomNames),

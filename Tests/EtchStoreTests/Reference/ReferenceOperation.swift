@@ -16,6 +16,9 @@ enum ReferenceOperation: Sendable, CustomStringConvertible {
     case moveAlbum(id: String, artist: String)
     /// Changes an album's year, rating, genre and `@local` isPlaying, through `update`.
     case retouchAlbum(id: String, year: Int, rating: Double, genre: Genre?, isPlaying: Bool)
+    /// Gives an album a catalog number (perhaps one another album holds) or takes it away,
+    /// through `update`.
+    case catalogAlbum(id: String, catalog: String?)
     /// Moves an album to another id, through an `update` whose transform changes the id.
     case renameAlbum(id: String, newID: String)
     /// Moves a room to a floor or to none, and renames it, through `update`.
@@ -40,7 +43,8 @@ enum ReferenceOperation: Sendable, CustomStringConvertible {
         case .putAlbum(let album, let policy): try tx.insert(album, localValues: policy)
         case .putRoom(let room): try tx.insert(room)
         case .updateArtist(let id, _, _): try tx.update(Artist.self, id: id, artistTransform)
-        case .moveAlbum(let id, _), .retouchAlbum(let id, _, _, _, _), .renameAlbum(let id, _):
+        case .moveAlbum(let id, _), .retouchAlbum(let id, _, _, _, _), .catalogAlbum(let id, _),
+            .renameAlbum(let id, _):
             try tx.update(Album.self, id: id, albumTransform)
         case .moveRoom(let id, _, _): try tx.update(Room.self, id: id, roomTransform)
         case .deleteArtist(let id): try tx.delete(Artist.self, id: id)
@@ -62,7 +66,8 @@ enum ReferenceOperation: Sendable, CustomStringConvertible {
         case .putAlbum(let album, let policy): library.albums.put(album, localValues: policy)
         case .putRoom(let room): library.rooms.put(room, localValues: .carryOver)
         case .updateArtist(let id, _, _): try library.artists.update(id, artistTransform)
-        case .moveAlbum(let id, _), .retouchAlbum(let id, _, _, _, _), .renameAlbum(let id, _):
+        case .moveAlbum(let id, _), .retouchAlbum(let id, _, _, _, _), .catalogAlbum(let id, _),
+            .renameAlbum(let id, _):
             try library.albums.update(id, albumTransform)
         case .moveRoom(let id, _, _): try library.rooms.update(id, roomTransform)
         case .deleteArtist(let id): library.artists.objects[id] = nil
@@ -88,11 +93,13 @@ enum ReferenceOperation: Sendable, CustomStringConvertible {
         case .retouchAlbum(_, let year, let rating, let genre, let isPlaying):
             return album.copyWith(year: year).copyWith(rating: rating).copyWith(genre: genre)
                 .copyWith(isPlaying: isPlaying)
+        case .catalogAlbum(_, let catalog):
+            return album.copyWith(catalog: catalog)
         case .renameAlbum(_, let newID):
             return Album(
                 id: newID, title: album.title, artist: album.artist, year: album.year, rating: album.rating,
-                genre: album.genre, tags: album.tags, extra: album.extra, cover: album.cover,
-                isPlaying: album.isPlaying)
+                genre: album.genre, tags: album.tags, extra: album.extra, cover: album.cover, catalog: album.catalog,
+                peak: album.peak, isPlaying: album.isPlaying)
         default:
             return album
         }
@@ -110,13 +117,15 @@ enum ReferenceOperation: Sendable, CustomStringConvertible {
         switch self {
         case .putArtist(let artist): "put artist \(artist.id) slug \(artist.slug) country \(artist.country ?? "nil")"
         case .putAlbum(let album, let policy):
-            "put album \(album.id) by \(album.artist.id) year \(album.year) rating \(album.rating) (\(policy))"
+            "put album \(album.id) by \(album.artist.id) year \(album.year) rating \(album.rating)"
+                + " catalog \(album.catalog ?? "nil") (\(policy))"
         case .putRoom(let room): "put room \(room.id) \(room.name) floor \(room.floor.map(String.init) ?? "nil")"
         case .updateArtist(let id, let slug, let country):
             "update artist \(id) slug \(slug) country \(country ?? "nil")"
         case .moveAlbum(let id, let artist): "move album \(id) to \(artist)"
         case .retouchAlbum(let id, let year, let rating, let genre, let isPlaying):
             "retouch album \(id) year \(year) rating \(rating) genre \(genre?.rawValue ?? "nil") playing \(isPlaying)"
+        case .catalogAlbum(let id, let catalog): "catalog album \(id) as \(catalog ?? "nil")"
         case .renameAlbum(let id, let newID): "rename album \(id) to \(newID)"
         case .moveRoom(let id, let floor, let name):
             "move room \(id) to floor \(floor.map(String.init) ?? "nil") as \(name)"

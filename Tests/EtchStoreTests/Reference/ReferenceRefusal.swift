@@ -4,7 +4,7 @@ import EtchStore
 enum ReferenceRefusal: Error, Hashable, CustomStringConvertible {
     /// An update of an id that is not there.
     case notFound
-    /// Two artists with one slug after the transaction.
+    /// Two artists with one slug, or two albums with one catalog number, after the transaction.
     case uniqueViolation
     /// The transaction's body threw ``Abandoned``.
     case abandoned
@@ -16,7 +16,9 @@ enum ReferenceRefusal: Error, Hashable, CustomStringConvertible {
         switch error {
         case is Abandoned: self = .abandoned
         case StoreError.notFound: self = .notFound
-        case StoreError.uniqueViolation(model: "Artist", field: "slug", _, _, _): self = .uniqueViolation
+        case StoreError.uniqueViolation(model: "Artist", field: "slug", _, _, _),
+            StoreError.uniqueViolation(model: "Album", field: "catalog", _, _, _):
+            self = .uniqueViolation
         default: self = .unexpected("\(error)")
         }
     }
