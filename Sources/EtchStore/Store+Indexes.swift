@@ -16,6 +16,7 @@ extension Store {
     public func unique<Model: IdentifiedModel, Value: IndexableValue>(
         _ type: Model.Type, _ keyPath: KeyPath<Model, Value>, _ value: Value
     ) throws(StoreError) -> Model? {
+        try catchUpIfStale()
         let table = try tables.table(of: type)
         let target: AnyKeyPath = keyPath
         guard let position = table.indexPosition(of: .unique, where: { $0.value.keyPath == target }) else {
@@ -37,6 +38,7 @@ extension Store {
     public func objects<Model: IdentifiedModel, Value: IndexableValue>(
         _ type: Model.Type, where keyPath: KeyPath<Model, Value>, is value: Value
     ) throws(StoreError) -> [Model] {
+        try catchUpIfStale()
         let table = try tables.table(of: type)
         let target: AnyKeyPath = keyPath
         guard
@@ -64,6 +66,7 @@ extension Store {
         _ type: Model.Type, by keyPath: KeyPath<Model, Value>, from lower: Value? = nil, through upper: Value? = nil,
         order: SortOrder = .forward, limit: Int? = nil, offset: Int = 0
     ) throws(StoreError) -> [Model] {
+        try catchUpIfStale()
         let table = try tables.table(of: type)
         let target: AnyKeyPath = keyPath
         guard
@@ -87,6 +90,7 @@ extension Store {
         _ type: Model.Type, by keyPath: KeyPath<Model, Value>, inGroup group: Group, from lower: Value? = nil,
         through upper: Value? = nil, order: SortOrder = .forward, limit: Int? = nil, offset: Int = 0
     ) throws(StoreError) -> [Model] {
+        try catchUpIfStale()
         let table = try tables.table(of: type)
         let target: AnyKeyPath = keyPath
         guard
@@ -112,6 +116,7 @@ extension Store {
     ///   names the index it looks up); or a unique violation among the objects held. The store
     ///   is unchanged then.
     public func addIndex<Model: IdentifiedModel>(_ index: ModelIndex<Model>) throws(StoreError) {
+        try catchUpIfStale()
         let table = try tables.table(of: Model.self)
         let readsByKey: Set<ModelIndex<Model>.Kind> = [.index, .unique]
         if readsByKey.contains(index.kind),

@@ -19,6 +19,7 @@ extension Store {
     /// - Throws: ``StoreError/unknownModel(_:)``, or what the predicate's evaluation throws.
     /// - Complexity: O(log *n* + *k* log *k*) for *k* candidates when an index answers.
     public func fetch<Model: IdentifiedModel>(_ query: StoreQuery<Model>) throws -> [Model] {
+        try catchUpIfStale()
         let table = try tables.table(of: Model.self)
         let candidates = Self.candidates(of: plan(query, in: table), in: table)
         return try QueryEvaluation(query).results(from: candidates, id: { $0.id.indexKey })
@@ -40,7 +41,8 @@ extension Store {
     /// // lookup Artist.slug in ["nina"]
     /// ```
     public func plan<Model: IdentifiedModel>(for query: StoreQuery<Model>) throws(StoreError) -> QueryPlan {
-        plan(query, in: try tables.table(of: Model.self))
+        try catchUpIfStale()
+        return plan(query, in: try tables.table(of: Model.self))
     }
 
     private func plan<Model: IdentifiedModel>(_ query: StoreQuery<Model>, in table: ModelTable<Model>) -> QueryPlan {
