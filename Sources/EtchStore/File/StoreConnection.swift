@@ -62,7 +62,7 @@ struct StoreConnection: ~Copyable {
         let appendHistory = try Self.compile(
             "INSERT INTO history(token, time, changes) VALUES (?1, ?2, ?3)", in: database)
         let selectHistory = try Self.compile(
-            "SELECT token, time, changes FROM history WHERE token > ?1 ORDER BY token", in: database)
+            "SELECT token, time, changes FROM history WHERE token > ?1 ORDER BY token, part", in: database)
         let dataVersion = try Self.compile("PRAGMA data_version", in: database)
         self.beginWrite = beginWrite
         self.beginRead = beginRead
@@ -193,12 +193,25 @@ struct StoreConnection: ~Copyable {
         try writeState.run()
     }
 
-    /// Appends one commit's history row, inside the open transaction.
+    /// Appends one commit's history, inside the open transaction: one row, or one per
+    /// ``StoreFileFormat/historyPartBytes`` of entries.
     func append(_ row: HistoryRow) throws(StoreError) {
-        try appendHistory.bind(Int64(row.token), at: 1)
-        try appendHistory.bind(row.time, at: 2)
-        try appendHistory.bind(HistoryEncoding.bytes(of: row.entries), at: 3)
-        try appendHistory.run()
+        var start = 0
+        repeat {
+            var end = start
+            var bytes = 0
+            while end < row.entries.count,
+                end == start || bytes + row.entries[end].byteCount <= StoreFileFormat.historyPartBytes
+            {
+                bytes += row.entries[end].byteCount
+                end += 1
+            }
+            try appendHistory.bind(Int64(row.token), at: 1)
+            try appendHistory.bind(row.time, at: 2)
+            try appendHistory.bind(HistoryEncoding.bytes(of: Array(row.entries[start..<end])), at: 3)
+            try appendHistory.run()
+            start = end
+        } while start < row.entries.count
     }
 
     /// The history rows after `token`, in token order.
@@ -212,7 +225,12 @@ struct StoreConnection: ~Copyable {
             let number = Int(selectHistory.integer(at: 0))
             do {
                 let entries = try HistoryEncoding.entries(in: selectHistory.blob(at: 2) ?? [])
-                rows.append(HistoryRow(token: number, time: selectHistory.double(at: 1), entries: entries))
+                // The parts of one commit follow each other.
+                if rows.last?.token == number {
+                    rows[rows.count - 1].entries += entries
+                } else {
+                    rows.append(HistoryRow(token: number, time: selectHistory.double(at: 1), entries: entries))
+                }
             } catch {
                 throw .damagedFile(
                     path: database.path,

@@ -10,20 +10,26 @@ import Foundation
 /// ```sql
 /// CREATE TABLE objects(model TEXT NOT NULL, id TEXT NOT NULL, body BLOB NOT NULL, local BLOB,
 ///                      PRIMARY KEY(model, id)) WITHOUT ROWID
-/// CREATE TABLE history(token INTEGER PRIMARY KEY, time REAL NOT NULL, changes BLOB NOT NULL)
+/// CREATE TABLE history(part INTEGER PRIMARY KEY, token INTEGER NOT NULL, time REAL NOT NULL,
+///                      changes BLOB NOT NULL)   -- and an index on token
 /// CREATE TABLE store_state(singleton INTEGER PRIMARY KEY CHECK (singleton = 1), store_id TEXT NOT NULL,
 ///                          last_token INTEGER NOT NULL, pruned_through INTEGER NOT NULL)
 /// CREATE TABLE model_schemas(model TEXT PRIMARY KEY, description TEXT NOT NULL) WITHOUT ROWID
 /// CREATE TABLE migrations(name TEXT PRIMARY KEY, token INTEGER NOT NULL, time REAL NOT NULL) WITHOUT ROWID
 /// ```
 ///
-/// `history` holds one row per commit that changed something (its entries in
-/// ``HistoryEncoding``), `store_state` the file's identity, its last token and the last token
+/// `history` holds each commit that changed something (its entries in ``HistoryEncoding``),
+/// in one row, or in several parts of at most ``historyPartBytes`` for a large commit, so that
+/// no blob nears SQLite's limit on a value's length, `store_state` the file's identity, its last token and the last token
 /// pruned from the history, `model_schemas` the schema each model was last written with, and
 /// `migrations` the named migrations already run.
 enum StoreFileFormat {
     /// The application id Etch writes in the header: "Etch" in ASCII.
     static let applicationID: Int64 = 0x4574_6368
+
+    /// The most bytes of entries one history row holds; a commit's entries go into as many
+    /// rows (parts) as they need.
+    static let historyPartBytes = 8 << 20
 
     /// How long a statement waits for another connection's lock before failing.
     static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -40,8 +46,13 @@ enum StoreFileFormat {
             """
         ),
         (
-            "history", ["token", "time", "changes"],
-            "CREATE TABLE IF NOT EXISTS history(token INTEGER PRIMARY KEY, time REAL NOT NULL, changes BLOB NOT NULL);"
+            "history", ["part", "token", "time", "changes"],
+            """
+            CREATE TABLE IF NOT EXISTS history(
+                part INTEGER PRIMARY KEY, token INTEGER NOT NULL, time REAL NOT NULL, changes BLOB NOT NULL
+            );
+            CREATE INDEX IF NOT EXISTS history_token ON history(token);
+            """
         ),
         (
             "store_state", ["singleton", "store_id", "last_token", "pruned_through"],

@@ -10,14 +10,8 @@ enum HistoryEncoding {
 
     /// The bytes of `entries`.
     static func bytes(of entries: [HistoryEntry]) -> [UInt8] {
-        var size = 1
-        for entry in entries {
-            size +=
-                1 + 4 * 10 + entry.record.model.utf8.count + entry.record.id.utf8.count + entry.record.body.count
-                + (entry.record.local?.count ?? 0)
-        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(size)
+        bytes.reserveCapacity(entries.reduce(1) { $0 + $1.byteCount })
         bytes.append(format)
         for entry in entries {
             bytes.append(entry.kind.rawValue)

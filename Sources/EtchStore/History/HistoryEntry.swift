@@ -22,6 +22,12 @@ package struct HistoryEntry: Sendable, Equatable {
         self.record = record
     }
 
+    /// The most bytes the entry takes in a history row: its fields and, for the kind byte and
+    /// four lengths, at most 41 more.
+    var byteCount: Int {
+        record.model.utf8.count + record.id.utf8.count + record.body.count + (record.local?.count ?? 0) + 41
+    }
+
     /// The change the store's objects table takes for this entry.
     var recordChange: RecordChange {
         switch kind {

@@ -89,3 +89,20 @@ extension TemporaryStoreDirectory {
         return files
     }
 }
+
+/// The first column of the first row `sql` answers on the file at `url`, as an integer,
+/// through a connection of its own.
+func integer(_ sql: String, on url: URL) throws -> Int {
+    var database: OpaquePointer?
+    defer { sqlite3_close_v2(database) }
+    guard sqlite3_open_v2(url.path, &database, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+        throw RawSQLiteError(message: "cannot open \(url.path)")
+    }
+    var statement: OpaquePointer?
+    defer { sqlite3_finalize(statement) }
+    guard sqlite3_prepare_v2(database, sql, -1, &statement, nil) == SQLITE_OK, sqlite3_step(statement) == SQLITE_ROW
+    else {
+        throw RawSQLiteError(message: String(cString: sqlite3_errmsg(database)))
+    }
+    return Int(sqlite3_column_int64(statement, 0))
+}

@@ -172,3 +172,26 @@ extension StoreHistoryTests {
         }
     }
 }
+
+extension StoreHistoryTests {
+    @Test func aLargeCommitIsKeptInPartsAndReadWhole() async throws {
+        try await StoreTests.withDirectory { directory in
+            let url = directory.appending(path: "large.sqlite")
+            let store = try Store(url: url, models: EtchModels.all)
+            let other = try Store(url: url, models: EtchModels.all)
+            #expect(try await other.count(Album.self) == 0)
+            let title = String(repeating: "long title ", count: 10_000)  // 110 kB each, 11 MB in all
+            try await store.write { tx in
+                for number in 0..<100 {
+                    try tx.insert(
+                        Album(id: "\(number)", title: "\(number) \(title)", artist: Ref(id: "a"), year: number))
+                }
+            }
+            #expect(try integer("SELECT count(*) FROM history WHERE token = 1", on: url) == 2)
+            let commits = try await store.history(since: nil)
+            #expect(commits.map(\.token.number) == [1])
+            #expect(try commits[0].changes(of: Album.self).inserted.map(\.year) == Array(0..<100))
+            #expect(try await other.objects(Album.self).map(\.year).sorted() == Array(0..<100))
+        }
+    }
+}
