@@ -8,6 +8,7 @@ let store = try Store(url: URL(fileURLWithPath: CommandLine.arguments[1]), model
 try await store.write { tx in
     try tx.insert(Note(id: "n1", title: "Groceries", count: 3, town: "Lyon"))
     try tx.insert(Note(id: "n2", title: "Trip", count: 7))
+    try tx.insert(Memo(id: "m1", text: "Call Anna", draft: true))
 }
 await store.close()
-print("notes v1: wrote 2 notes")
+print("notes v1: wrote 2 notes and a memo")

@@ -19,6 +19,9 @@ require(notes.map(\.count) == [3.0, 7.0], "count did not widen: \(notes.map(\.co
 require(notes.allSatisfy { !$0.pinned }, "pinned is not its default")
 require(try await store.objects(Note.self, where: \.title, is: "Trip").map(\.id) == ["n2"], "the title index")
 require(try await store.objects(Note.self, where: \.tag, is: nil).count == 2, "the tag index")
+let reminders = try await store.objects(Reminder.self)
+require(reminders.map(\.text) == ["Call Anna"], "the memo did not become a reminder: \(reminders)")
+require(reminders.first?.dictionary["draft"] == true, "the removed field's value is not kept")
 try await store.write { tx in try tx.update(Note.self, id: "n1") { $0.copyWith { $0.pinned = true } } }
 let commits = try await store.history(since: nil)
 require(commits.count == 3, "the history holds \(commits.count) commits")  // v1's, the rename's, this one

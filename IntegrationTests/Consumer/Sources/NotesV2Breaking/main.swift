@@ -9,7 +9,7 @@ do {
     _ = try Store(url: URL(fileURLWithPath: CommandLine.arguments[1]), models: EtchModels.all)
     FileHandle.standardError.write(Data("notes v2-breaking: the store opened\n".utf8))
     exit(1)
-} catch let error as StoreError {
+} catch {
     guard case .incompatibleSchema(_, "Note", "priority", 2, _, _, let fix) = error, fix.contains("default") else {
         FileHandle.standardError.write(Data("notes v2-breaking: unexpected error \(error)\n".utf8))
         exit(1)
