@@ -148,3 +148,22 @@ extension StoreSharingTests {
         }
     }
 }
+
+extension StoreSharingTests {
+    @Test func aDataSourceAndARelationOverOneStoreFollowTheOthersCommits() async throws {
+        try await Self.withTwoStores(options: StoreOptions(watchInterval: .milliseconds(5))) { first, second, _ in
+            let source = try await StoreDataSourceTests.jazzSource(second)
+            var albums = try await second.observe(Artist.albums, of: "a1").makeAsyncIterator()
+            #expect(await albums.next()?.snapshot.isEmpty == true)
+            let jazz = StoreDataSourceTests.jazz
+            try await first.write { tx in
+                try tx.insert(Artist(id: "a1", name: "Nina", slug: "nina"))
+                try tx.insert(Album(id: "b1", title: "Pastel Blues", artist: Ref(id: "a1"), year: 1965, genre: jazz))
+                try tx.insert(Album(id: "b2", title: "Wild Is the Wind", artist: Ref(id: "a1"), year: 1966))
+            }
+            #expect(await albums.next()?.snapshot.map(\.id) == ["b2", "b1"])  // newest first
+            #expect(try await StoreDataSourceTests.settles(source, second))
+            #expect(await source.objects.map(\.id) == ["b1"])
+        }
+    }
+}
