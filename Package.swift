@@ -70,7 +70,7 @@ let package = Package(
         // Commits to a store in a loop until killed: the store's crash-safety test
         // (StoreKillTests) runs it. Its Library.etch links to the store tests' models.
         .executableTarget(
-            name: "EtchStoreCommitLoopHelper", dependencies: ["EtchStore", "Etch"],
+            name: "EtchStoreCommitLoopHelper", dependencies: ["EtchStore", "Etch", "EtchTestSupport"],
             path: "Tests/EtchStoreCommitLoopHelper", plugins: ["EtchPlugin"]),
         .testTarget(name: "EtchSchemaTests", dependencies: ["EtchSchema", "EtchTestSupport"]),
         // Helpers shared by the test targets.

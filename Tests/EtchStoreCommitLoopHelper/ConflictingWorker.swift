@@ -1,5 +1,6 @@
 import Etch
 import EtchStore
+import EtchTestSupport
 import Foundation
 
 /// Random transactions that conflict with other processes' on one store file, for
@@ -12,7 +13,7 @@ import Foundation
 enum ConflictingWorker {
     static func run(file: String, seed: UInt64, transactions: Int) async throws {
         let store = try Store(url: URL(fileURLWithPath: file), models: EtchModels.all)
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         for step in 0..<transactions {
             let artistID = "a\(random.next() % 12)"
             do {
@@ -50,20 +51,5 @@ enum ConflictingWorker {
         }
         await store.close()
         FileHandle.standardOutput.write(Data("done\n".utf8))
-    }
-}
-
-/// A small seeded generator (SplitMix64), so each worker's choices repeat from its seed.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

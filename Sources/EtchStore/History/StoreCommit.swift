@@ -87,37 +87,43 @@ extension StoreCommit {
     /// - Throws: ``StoreError/damagedFile(path:reason:)`` for an entry whose body is not a
     ///   JSON object.
     init(_ row: HistoryRow, storeID: UUID, path: String) throws(StoreError) {
+        var objects: [(HistoryEntry.Kind, String, ModelDictionary)] = []
+        objects.reserveCapacity(row.entries.count)
+        for entry in row.entries {
+            let model = entry.record.model
+            guard case .object(let dictionary)? = try? ModelValue(jsonData: Data(entry.record.body)) else {
+                throw StoreError.damagedFile(
+                    path: path, reason: "history commit \(row.token) holds a \(model) that is not a JSON object")
+            }
+            objects.append((entry.kind, model, dictionary))
+        }
+        self.init(token: HistoryToken(storeID: storeID, number: row.token), time: row.time, grouping: objects)
+    }
+
+    /// A commit of the objects it changed, grouped by model in the order each model first
+    /// comes.
+    private init(token: HistoryToken, time: Double, grouping objects: [(HistoryEntry.Kind, String, ModelDictionary)]) {
         var byModel: [String: ModelHistory] = [:]
         var order: [String] = []
-        for entry in row.entries {
-            let dictionary: ModelDictionary
-            do {
-                guard case .object(let object) = try ModelValue(jsonData: Data(entry.record.body)) else {
-                    throw StoreError.damagedFile(
-                        path: path,
-                        reason: "history commit \(row.token) holds a \(entry.record.model) that is not an object")
-                }
-                dictionary = object
-            } catch let error as StoreError {
-                throw error
-            } catch {
-                throw StoreError.damagedFile(
-                    path: path,
-                    reason: "history commit \(row.token) holds an unreadable \(entry.record.model): \(error)")
+        for (kind, model, dictionary) in objects {
+            if byModel[model] == nil {
+                byModel[model] = ModelHistory(model: model)
+                order.append(model)
             }
-            if byModel[entry.record.model] == nil {
-                byModel[entry.record.model] = ModelHistory(model: entry.record.model)
-                order.append(entry.record.model)
-            }
-            switch entry.kind {
-            case .insert: byModel[entry.record.model]!.inserted.append(dictionary)
-            case .update: byModel[entry.record.model]!.updated.append(dictionary)
-            case .delete: byModel[entry.record.model]!.deleted.append(dictionary)
+            switch kind {
+            case .insert: byModel[model]!.inserted.append(dictionary)
+            case .update: byModel[model]!.updated.append(dictionary)
+            case .delete: byModel[model]!.deleted.append(dictionary)
             }
         }
+        self.init(token: token, date: Date(timeIntervalSince1970: time), changes: order.map { byModel[$0]! })
+    }
+
+    /// The public form of an in-memory store's commit.
+    init(_ commit: MemoryCommit, storeID: UUID) {
         self.init(
-            token: HistoryToken(storeID: storeID, number: row.token), date: Date(timeIntervalSince1970: row.time),
-            changes: order.map { byModel[$0]! })
+            token: HistoryToken(storeID: storeID, number: commit.token), time: commit.time,
+            grouping: commit.changes.map { ($0.kind, $0.model, $0.object.dictionary) })
     }
 }
 
@@ -130,28 +136,4 @@ struct MemoryCommit: Sendable {
     var time: Double
     /// What it changed, in commit order.
     var changes: [CommittedChange]
-}
-
-extension StoreCommit {
-    /// The public form of an in-memory store's commit.
-    init(_ commit: MemoryCommit, storeID: UUID) {
-        var byModel: [String: ModelHistory] = [:]
-        var order: [String] = []
-        for change in commit.changes {
-            let model = change.model
-            if byModel[model] == nil {
-                byModel[model] = ModelHistory(model: model)
-                order.append(model)
-            }
-            let dictionary = change.object.dictionary
-            switch change.kind {
-            case .insert: byModel[model]!.inserted.append(dictionary)
-            case .update: byModel[model]!.updated.append(dictionary)
-            case .delete: byModel[model]!.deleted.append(dictionary)
-            }
-        }
-        self.init(
-            token: HistoryToken(storeID: storeID, number: commit.token), date: Date(timeIntervalSince1970: commit.time),
-            changes: order.map { byModel[$0]! })
-    }
 }

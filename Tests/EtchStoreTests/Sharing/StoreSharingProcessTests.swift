@@ -67,6 +67,15 @@ extension StoreSharingProcessTests {
                 == Dictionary(uniqueKeysWithValues: albums.map { (key($0.dictionary), $0.dictionary) }))
     }
 
+    /// A new store file in `directory` holding room 1, the counter the workers increment.
+    static func fileWithACounter(in directory: URL) async throws -> URL {
+        let url = directory.appending(path: "shared.sqlite")
+        let store = try Store(url: url, models: EtchModels.all)
+        try await store.write { tx in try tx.insert(Room(id: 1, name: "Counter", capacity: 0)) }
+        await store.close()
+        return url
+    }
+
     /// An object's id, as a key for the replay.
     private static func key(_ object: ModelDictionary) -> String {
         object["id"].map { "\($0)" } ?? ""
@@ -74,12 +83,7 @@ extension StoreSharingProcessTests {
 
     @Test func fourProcessesOfConflictingTransactionsKeepEveryInvariant() async throws {
         try await StoreTests.withDirectory { directory in
-            let url = directory.appending(path: "shared.sqlite")
-            do {
-                let store = try Store(url: url, models: EtchModels.all)
-                try await store.write { tx in try tx.insert(Room(id: 1, name: "Counter", capacity: 0)) }
-                await store.close()
-            }
+            let url = try await Self.fileWithACounter(in: directory)
             let workers = try (0..<4).map { try Self.startWorker(on: url, seed: $0, transactions: 120) }
             var increments = 0
             for (worker, output) in workers {
@@ -95,12 +99,7 @@ extension StoreSharingProcessTests {
 
     @Test func aWriterKilledMidwayLosesNothingTheOthersCommit() async throws {
         try await StoreTests.withDirectory { directory in
-            let url = directory.appending(path: "shared.sqlite")
-            do {
-                let store = try Store(url: url, models: EtchModels.all)
-                try await store.write { tx in try tx.insert(Room(id: 1, name: "Counter", capacity: 0)) }
-                await store.close()
-            }
+            let url = try await Self.fileWithACounter(in: directory)
             let survivors = try (0..<2).map { try Self.startWorker(on: url, seed: 10 + $0, transactions: 100) }
             let (victim, victimOutput) = try Self.startWorker(on: url, seed: 20, transactions: 100_000)
             try await Task.sleep(for: .milliseconds(300))
