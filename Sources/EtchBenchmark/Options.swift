@@ -12,6 +12,9 @@ struct Options {
     var filter: String?
     /// Time only one side of each comparison (the other is reported as 0), for profilers.
     var side: Side?
+    /// Set by the internal `--internal-writer`: instead of benchmarking, commit to a store
+    /// file as the other process of the cross-process row does.
+    var writer: CommitWriter.Request?
 
     /// One side of a comparison.
     enum Side: String {
@@ -36,6 +39,13 @@ struct Options {
             case "--help", "-h": return nil
             case "--quick": options.quick = true
             case "--json": options.json = true
+            case "--internal-writer":
+                guard let path = remaining.popFirst(), let commits = remaining.popFirst().flatMap({ Int($0) }),
+                    commits > 0
+                else {
+                    throw UsageError(description: "--internal-writer needs a store file and a number of commits")
+                }
+                options.writer = CommitWriter.Request(url: URL(filePath: path), commits: commits)
             case "--data", "--filter", "--side":
                 guard let value = remaining.popFirst() else {
                     throw UsageError(description: "\(argument) needs a value")
@@ -88,6 +98,10 @@ struct Options {
           --side <side>    Time only the etch or the baseline side (the other reads 0 s); for
                            profiling one side, e.g. with `perf record` or callgrind.
           -h, --help       Show this help.
+          --internal-writer <file> <n>
+                           Internal: the cross-process rows run this program again with it as
+                           their other process, which commits n times to the store file <file>,
+                           15 to 25 ms apart, and prints when each commit returned.
 
         WHAT EACH ROW MEASURES (time per operation):
           decode twitter    bytes -> fully validated typed models: SearchResult(jsonData:) vs
@@ -155,7 +169,7 @@ struct Options {
           The store rows use N = 100k tracks (Track.etch; 10k with --quick) spread over N/100
           albums, the same tracks in a Store in memory and in an array in id order; each call
           asks about another random album or code. Bars, at 100k: 100x or more for every
-          store row but the commit and open rows.
+          store row but the commit, open, history and cross-process rows.
           store @index lookup, N objects
                             store.objects(Track.self, where: \\.album, is: album), ~100 tracks
                             in id order, vs array.filter { $0.album == album }.
@@ -177,6 +191,10 @@ struct Options {
                             store.sorted(Track.self, by: \\.plays, inGroup: album, order:
                             .reverse, limit: 20) vs filter + sorted (plays, then id, descending)
                             + prefix(20).
+          store @index lookup, file of N, store @unique lookup, file of N
+                            the two lookups above on a store in a file of the same tracks, whose
+                            every read first looks for other stores' commits (an atomic load and
+                            a clock read; at most once per ms, SQLite's PRAGMA data_version).
           store commit 1 object, file of N
                             store.write { tx.update(...) { $0.copyWith(plays:) } } in a
                             file-backed store (SQLite, WAL, synchronous FULL: one fsync) vs a
@@ -189,6 +207,19 @@ struct Options {
                             build its indexes) vs DataSource(sortedBy: [], file:) of a data source
                             file of the same tracks (read, decode the JSON array, index by id):
                             what an app that keeps its objects in a data source does at launch.
+          store open file of N after adding an indexed field
+                            Store(url:models:) of a file written before the schema gained a field
+                            with a default and an @index (MoodTrack.mood in Track.etch: the
+                            objects' JSON has no mood), vs the same open of the same objects
+                            written with the field. Both read every object and build every
+                            index; the older objects read the default. No bar.
+          store history since C commits of 10 vs re-reading, file of M
+                            store.history(since: token) over C = 1,000 commits (100 with
+                            --quick) of 10 tracks each, in a file of M = 10k tracks (1k with
+                            --quick), vs what a sync without a history does: store.objects of
+                            every track, compared one by one with the copy kept at its last run.
+                            Both must find the same tracks with the same final values. A second
+                            row does the same over the last 10 commits only. No bar.
           store inverse relation of 100 vs a query, N objects
                             store.related(Record.tracks, of: record), the 100 tracks that refer
                             to a record, most played first, vs store.fetch of a Predicate on the
@@ -201,5 +232,17 @@ struct Options {
                             .inferringMoves(). The query lists the tracks of a tenth of the
                             albums (~10k at 100k) by plays. Each side has its own store of the
                             same tracks. Bar: 100x.
+          store commit seen by another process's live query, file of N
+                            the time from store.write returning in another process (this program
+                            again, in its --internal-writer mode) to a live query of the tracks of
+                            one album, in this process, delivering the commit; vs the same with
+                            the writer a second store on the file in this process. Each figure
+                            is the median over 200 commits (10 with --quick), 15 to 25 ms apart,
+                            on CLOCK_MONOTONIC; the notes give the 99th percentiles. Both are
+                            bounded by the watch interval (StoreOptions.watchInterval, 10 ms by
+                            default) plus the catch-up. Target: median and p99 at most 50 ms.
+          store commit seen by another process's live query, watch 2 ms, file of N
+                            the same with StoreOptions(watchInterval: .milliseconds(2)) for the
+                            observing store.
         """
 }

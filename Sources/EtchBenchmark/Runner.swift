@@ -44,6 +44,28 @@ struct Runner {
             BenchmarkResult(name: name, etch: seconds[0], baseline: seconds[1], requiredRatio: requiredRatio))
     }
 
+    /// Records a row whose two figures were measured by the caller, for work the harness's
+    /// model (a closure called in a loop, timed on this process's clock) does not fit, such
+    /// as the latency of a commit made by another process.
+    ///
+    /// The caller runs only the side ``Options/side`` selects, if any, and passes 0 for the
+    /// other; it checks that the two sides give the same answer before measuring, as
+    /// ``compare(_:operations:requiredRatio:etch:baseline:)`` requires of its closures.
+    ///
+    /// - Parameters:
+    ///   - name: The row's name; the row is dropped when the filter leaves it out.
+    ///   - unit: What the figures count.
+    ///   - etch: The Etch figure, in `unit`.
+    ///   - baseline: The baseline figure, in `unit`.
+    ///   - requiredRatio: The ratio this row must reach, if it has a bar to meet.
+    mutating func record(
+        _ name: String, unit: BenchmarkUnit = .seconds, etch: Double, baseline: Double, requiredRatio: Double? = nil
+    ) {
+        guard includes(name) else { return }
+        results.append(
+            BenchmarkResult(name: name, unit: unit, etch: etch, baseline: baseline, requiredRatio: requiredRatio))
+    }
+
     /// Compares the heap bytes that the Etch way's results and the baseline's keep alive.
     ///
     /// Each side makes `copies` results and holds them all; the row reports the growth of

@@ -20,6 +20,16 @@ do {
     exit(2)
 }
 
+if let writer = options.writer {
+    do {
+        try await CommitWriter.run(writer)
+        exit(0)
+    } catch {
+        printError("error: \(error)")
+        exit(1)
+    }
+}
+
 do {
     let data = try DataSet.load(directory: options.dataDirectory)
     printError(

@@ -13,8 +13,11 @@ enum BenchmarkSuite {
         try await MemoryBenchmarks.run(&runner, data: data)
         try await DataSourceBenchmarks.run(&runner)
         try await StoreBenchmarks.run(&runner)
+        try await StoreCatchUpBenchmarks.run(&runner)
         try await StoreFileBenchmarks.run(&runner)
+        try await StoreHistoryBenchmarks.run(&runner)
         try await StoreLiveBenchmarks.run(&runner)
+        try await StoreSharingBenchmarks.run(&runner)
         return runner
     }
 }

@@ -76,7 +76,7 @@ enum StoreBenchmarks {
         return left != right ? left > right : lhs.id > rhs.id
     }
 
-    private static func indexLookup(_ runner: inout Runner, name: String, _ setup: Setup, bar: Double?) async throws {
+    static func indexLookup(_ runner: inout Runner, name: String, _ setup: Setup, bar: Double?) async throws {
         let (store, tracks, albums) = (setup.store, setup.tracks, setup.albums)
         for album in [0, albums / 2, albums - 1] {
             try expectSame(
@@ -93,7 +93,7 @@ enum StoreBenchmarks {
         }
     }
 
-    private static func uniqueLookup(_ runner: inout Runner, name: String, _ setup: Setup, bar: Double?) async throws {
+    static func uniqueLookup(_ runner: inout Runner, name: String, _ setup: Setup, bar: Double?) async throws {
         let (store, tracks) = (setup.store, setup.tracks)
         for id in [0, tracks.count / 2, tracks.count - 1] {
             try expectSame(

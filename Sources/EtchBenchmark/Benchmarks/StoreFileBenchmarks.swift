@@ -10,7 +10,7 @@ import Foundation
 /// the same tracks; both sides make the same changes, and both files must read back the
 /// same before anything is timed.
 enum StoreFileBenchmarks {
-    /// Runs the commit and open rows at 100k tracks (10k with `--quick`).
+    /// Runs the commit and open rows (one after a schema change) at 100k tracks (10k with `--quick`).
     static func run(_ runner: inout Runner) async throws {
         let size = runner.options.quick ? 10_000 : 100_000
         let label = DataSourceBenchmarks.short(size)
@@ -20,6 +20,10 @@ enum StoreFileBenchmarks {
         }
         let openName = "store open file of \(label)"
         if runner.includes(openName) { try await open(&runner, name: openName, size: size) }
+        let schemaChangeName = "store open file of \(label) after adding an indexed field"
+        if runner.includes(schemaChangeName) {
+            try await openAfterSchemaChange(&runner, name: schemaChangeName, size: size)
+        }
     }
 
     /// The store's file in `directory`.
@@ -56,14 +60,20 @@ enum StoreFileBenchmarks {
 
     /// Says how large each file is; the store's WAL only while it is there.
     static func noteSizes(_ runner: Runner, in directory: URL) {
-        func size(_ url: URL) -> Int? {
-            (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
-        }
-        let storeFile = storeURL(in: directory)
-        let wal = size(URL(filePath: storeFile.path + "-wal")).map { " + WAL \($0 / 1024) KiB" } ?? ""
         runner.note(
-            "store file \((size(storeFile) ?? 0) / 1024) KiB\(wal), "
-                + "data source file \((size(dataSourceURL(in: directory)) ?? 0) / 1024) KiB")
+            "store file \(storeFileSize(storeURL(in: directory))), "
+                + "data source file \((fileSize(dataSourceURL(in: directory)) ?? 0) / 1024) KiB")
+    }
+
+    /// The size of the store file at `url`, and of its WAL while it is there: `2564 KiB + WAL 12 KiB`.
+    static func storeFileSize(_ url: URL) -> String {
+        let wal = fileSize(URL(filePath: url.path + "-wal")).map { " + WAL \($0 / 1024) KiB" } ?? ""
+        return "\((fileSize(url) ?? 0) / 1024) KiB\(wal)"
+    }
+
+    /// The size of the file at `url` in bytes, or nil when there is none.
+    private static func fileSize(_ url: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
     }
 
     private static func commit(_ runner: inout Runner, name: String, size: Int, bar: Double?) async throws {
