@@ -9,8 +9,7 @@ extension Store {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        watcher?.cancel()
-        watcher = nil
+        stopWatching()
         file?.close()
         for table in tables.all { table.finishObservers() }
         finishHistoryObservers()
@@ -20,6 +19,9 @@ extension Store {
     /// store is observed, so observers hear of them without a read or a write to prompt it.
     func startWatching() {
         guard file != nil, watcher == nil, !isClosed else { return }
+        waker = signal?.addWaker { [weak self] in
+            Task { await self?.wake() }
+        }
         let interval = options.watchInterval
         watcher = Task { [weak self] in
             while !Task.isCancelled {
@@ -35,11 +37,25 @@ extension Store {
     private func watch() -> Bool {
         let observed = !historyObservers.isEmpty || tables.all.contains { $0.observerCount > 0 }
         guard !isClosed, observed else {
-            watcher = nil
+            stopWatching()
             return false
         }
         // A failure to read is the next read's or write's to report.
         try? catchUpIfStale()
         return true
+    }
+
+    /// Ends the look for other stores' commits.
+    private func stopWatching() {
+        watcher?.cancel()
+        watcher = nil
+        if let waker { signal?.removeWaker(waker) }
+        waker = nil
+    }
+
+    /// Catches up at once when another store of this process committed to the file.
+    private func wake() {
+        guard watcher != nil else { return }
+        try? catchUpIfStale()
     }
 }

@@ -130,7 +130,7 @@ extension Store {
                 try connection.setState(lastToken: token, prunedThrough: pruned)
                 try connection.commit()
             }
-            if let signal { seenGeneration = signal.generation.add(1, ordering: .releasing).newValue }
+            if let signal { seenGeneration = signal.committed(by: waker) }
             let storeID = storeID
             makeCommit = { () throws(StoreError) in try StoreCommit(row, storeID: storeID, path: file.path) }
         } else {

@@ -42,8 +42,10 @@ public actor Store {
     var lastCheck = ContinuousClock.now
     /// Whether ``close()`` was called.
     var isClosed = false
-    /// The task that looks for other stores' commits while the store is observed.
+    /// The task that looks for other stores' commits while the store is observed, and the
+    /// number under which this process's other stores on the file wake it meanwhile.
     var watcher: Task<Void, Never>?
+    var waker: Int?
     /// The streams of ``historyUpdates(since:)``, by number.
     var historyObservers: [Int: AsyncStream<StoreCommit>.Continuation] = [:]
     var nextHistoryObserver = 0

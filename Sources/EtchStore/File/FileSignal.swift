@@ -1,12 +1,16 @@
 import Foundation
 import Synchronization
 
-/// A counter per store file, shared by the stores of one process: each commit bumps it, so
-/// another store on the same file in the same process sees at once that it must catch up,
-/// without asking SQLite.
+/// What the stores of one process share about one store file: a counter each commit bumps,
+/// so another store on the file sees at once that it must catch up without asking SQLite,
+/// and the observed stores to wake when one commits, so their observers hear of it at once
+/// rather than at their next look.
 final class FileSignal: Sendable {
     /// Bumped after every commit to the file by a store of this process.
     let generation = Atomic<Int>(0)
+    /// What wakes each observed store, by number.
+    private let wakers = Mutex<[Int: @Sendable () -> Void]>([:])
+    private let nextWaker = Atomic<Int>(0)
 
     /// The signals by the files' resolved paths.
     private static let signals = Mutex<[String: FileSignal]>([:])
@@ -20,5 +24,30 @@ final class FileSignal: Sendable {
             signals[resolved] = signal
             return signal
         }
+    }
+
+    /// Registers what wakes an observed store; returns its number, for ``removeWaker(_:)``
+    /// and ``committed(by:)``.
+    func addWaker(_ wake: @escaping @Sendable () -> Void) -> Int {
+        let number = nextWaker.add(1, ordering: .relaxed).newValue
+        wakers.withLock { $0[number] = wake }
+        return number
+    }
+
+    /// Forgets a store that is no longer observed.
+    func removeWaker(_ number: Int) {
+        _ = wakers.withLock { $0.removeValue(forKey: number) }
+    }
+
+    /// Says that a store of this process committed: bumps the counter and wakes every other
+    /// observed store.
+    ///
+    /// - Parameter waker: The committing store's own number, if it is observed.
+    /// - Returns: The counter's new value.
+    func committed(by waker: Int?) -> Int {
+        let generation = generation.add(1, ordering: .releasing).newValue
+        let others = wakers.withLock { wakers in wakers.filter { $0.key != waker }.map(\.value) }
+        for wake in others { wake() }
+        return generation
     }
 }

@@ -60,7 +60,7 @@ struct StoreOpening {
                 }
                 try recordSchemas(connection)
                 try connection.commit()
-                if !entries.isEmpty { signal.generation.add(1, ordering: .releasing) }
+                if !entries.isEmpty { _ = signal.committed(by: nil) }
                 return Opened(state: state, dataVersion: dataVersion, signal: signal, generation: generation)
             } catch {
                 connection.rollBack()

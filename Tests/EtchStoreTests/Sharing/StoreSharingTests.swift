@@ -167,3 +167,28 @@ extension StoreSharingTests {
         }
     }
 }
+
+extension StoreSharingTests {
+    @Test func aStoreOfTheSameProcessWakesTheOthersObserversAtOnce() async throws {
+        // A watch interval far longer than the test: only the commit's wake-up can deliver.
+        try await Self.withTwoStores(options: StoreOptions(watchInterval: .seconds(60))) { first, second, _ in
+            let changes = try await second.changes(of: Label.self)
+            try await Task.sleep(for: .milliseconds(50))  // past the second store's first look
+            try await first.write { tx in try tx.insert(Label(id: "l1", name: "Blue Note")) }
+            let delivered = await withTaskGroup(of: [String]?.self) { group in
+                group.addTask {
+                    var iterator = changes.makeAsyncIterator()
+                    return await iterator.next()?.inserted.map(\.id)
+                }
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(5))
+                    return nil
+                }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
+            #expect(delivered == ["l1"])
+        }
+    }
+}
