@@ -96,7 +96,7 @@ extension Store {
         for changes in staged { _ = changes.apply(commit: row.token) }
         if let file {
             let storeID = storeID
-            publishHistory { () throws(StoreError) in try StoreCommit(row, storeID: storeID, path: file.path) }
+            publishHistory { StoreCommit(row, storeID: storeID, path: file.path) }
         }
     }
 

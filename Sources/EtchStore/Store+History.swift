@@ -52,7 +52,7 @@ extension Store {
             }
             var commits: [StoreCommit] = []
             for row in try connection.history(after: after) {
-                commits.append(try StoreCommit(row, storeID: storeID, path: file.path))
+                commits.append(StoreCommit(row, storeID: storeID, path: file.path))
             }
             return commits
         }
@@ -136,9 +136,9 @@ extension Store {
     }
 
     /// Sends a commit to the history's streams; `makeCommit` runs only when there is one.
-    func publishHistory(_ makeCommit: () throws(StoreError) -> StoreCommit) {
+    func publishHistory(_ makeCommit: () -> StoreCommit) {
         guard !historyObservers.isEmpty else { return }
-        guard let commit = try? makeCommit() else { return finishHistoryObservers() }
+        let commit = makeCommit()
         for continuation in historyObservers.values { continuation.yield(commit) }
     }
 

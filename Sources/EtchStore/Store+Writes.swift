@@ -109,7 +109,7 @@ extension Store {
         if token - prunedThrough > options.historyLimit + max(1, options.historyLimit / 10) {
             pruned = token - options.historyLimit
         }
-        let makeCommit: () throws(StoreError) -> StoreCommit
+        let makeCommit: () -> StoreCommit
         if let file {
             var records: [RecordChange] = []
             var entries: [HistoryEntry] = []
@@ -132,7 +132,7 @@ extension Store {
             }
             if let signal { seenGeneration = signal.committed(by: waker) }
             let storeID = storeID
-            makeCommit = { () throws(StoreError) in try StoreCommit(row, storeID: storeID, path: file.path) }
+            makeCommit = { StoreCommit(row, storeID: storeID, path: file.path) }
         } else {
             let commit = MemoryCommit(token: token, time: time, changes: changes)
             memoryHistory.append(commit)

@@ -125,9 +125,10 @@ extension StoreEvolutionTests {
                 // The deleted object is as the file held it, in the old schema, so it is read as
                 // JSON: as today's Label it would not read.
                 let labels = try #require(commits.first?.changes.first)
-                #expect(labels.model == "Label" && labels.inserted.isEmpty)
-                #expect(labels.updated.map { $0["name"] } == ["Blue Note", "Impulse!"])
-                #expect(labels.deleted.map { $0["title"] } == ["Nobody"])
+                #expect(labels.model == "Label")
+                #expect(try labels.inserted.isEmpty)
+                #expect(try labels.updated.map { $0["name"] } == ["Blue Note", "Impulse!"])
+                #expect(try labels.deleted.map { $0["title"] } == ["Nobody"])
                 await store.close()
             }
             #expect(runs.load(ordering: .relaxed) == 3)
@@ -211,7 +212,7 @@ extension StoreEvolutionTests {
                 let moved = try commit.changes(of: Studio.self)
                 #expect(moved.inserted.map(\.id) == ["s1", "s2"])
                 #expect(moved.updated.map(\.id) == ["s4"])
-                #expect(commit.changes.first { $0.model == "Workshop" }?.deleted.count == 2)
+                #expect(try commit.changes.first { $0.model == "Workshop" }?.deleted.count == 2)
                 await store.close()
             }
             // Written back under the new names: the file no longer holds the old ones.

@@ -47,10 +47,10 @@ extension StoreSharingProcessTests {
         var replayed: [String: [String: ModelDictionary]] = [:]
         for commit in try await store.history(since: HistoryToken(storeID: store.historyToken.storeID, number: 0)) {
             for model in commit.changes {
-                for object in model.inserted + model.updated {
+                for object in try model.inserted + model.updated {
                     replayed[model.model, default: [:]][key(object)] = object
                 }
-                for object in model.deleted { replayed[model.model, default: [:]][key(object)] = nil }
+                for object in try model.deleted { replayed[model.model, default: [:]][key(object)] = nil }
             }
         }
         #expect(
