@@ -137,6 +137,7 @@ public struct ModelHistory: Sendable, Hashable, Codable {
 
     // MARK: Equatable, Hashable, Codable: by the objects' values
 
+    /// Whether two histories hold the same model and the same objects of each kind, in order.
     public static func == (lhs: ModelHistory, rhs: ModelHistory) -> Bool {
         guard lhs.model == rhs.model, lhs.objects.count == rhs.objects.count else { return false }
         for kind in [HistoryEntry.Kind.insert, .update, .delete] {
@@ -147,6 +148,7 @@ public struct ModelHistory: Sendable, Hashable, Codable {
         return true
     }
 
+    /// Hashes the model and the number of objects (equal histories agree on both).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(model)
         hasher.combine(objects.count)
@@ -156,6 +158,7 @@ public struct ModelHistory: Sendable, Hashable, Codable {
         case model, inserted, updated, deleted
     }
 
+    /// Reads a history written by ``encode(to:)``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -165,6 +168,7 @@ public struct ModelHistory: Sendable, Hashable, Codable {
             deleted: try container.decode([ModelDictionary].self, forKey: .deleted))
     }
 
+    /// Writes the model and its inserted, updated and deleted objects as JSON objects.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(model, forKey: .model)
