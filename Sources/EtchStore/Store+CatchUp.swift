@@ -24,12 +24,16 @@ extension Store {
     public func refresh() throws(StoreError) {
         try checkOpen()
         guard let file else { return }
-        lastCheck = .now
-        if let signal { seenGeneration = signal.generation.load(ordering: .acquiring) }
+        let now = ContinuousClock.now
+        let generation = signal?.generation.load(ordering: .acquiring) ?? 0
         try file.withConnection { connection throws(StoreError) in
-            _ = try connection.changedSinceLastCheck(&dataVersion)
+            var version = dataVersion
+            _ = try connection.changedSinceLastCheck(&version)
             try catchUp(connection)
+            dataVersion = version
         }
+        lastCheck = now
+        seenGeneration = generation
     }
 
     /// Throws ``StoreError/closed`` after ``close()``.
@@ -48,12 +52,15 @@ extension Store {
         let generation = signal.generation.load(ordering: .acquiring)
         let now = ContinuousClock.now
         guard generation != seenGeneration || now - lastCheck >= Self.readCheckInterval else { return }
+        // What was seen is recorded only once caught up: a look that fails is tried again by
+        // the next read, which reports the failure too.
+        try file.withConnection { connection throws(StoreError) in
+            var version = dataVersion
+            if try connection.changedSinceLastCheck(&version) { try catchUp(connection) }
+            dataVersion = version
+        }
         lastCheck = now
         seenGeneration = generation
-        try file.withConnection { connection throws(StoreError) in
-            guard try connection.changedSinceLastCheck(&dataVersion) else { return }
-            try catchUp(connection)
-        }
     }
 
     /// Applies the commits other stores made since ``lastToken``, read from the file's history

@@ -31,7 +31,7 @@ extension Store {
     ///   does not read.
     /// - Complexity: O(*k*) for the *k* objects the commits changed.
     public func history(since token: HistoryToken?) throws(StoreError) -> [StoreCommit] {
-        try catchUpIfStale()
+        try checkOpen()
         let requested = try checked(token)
         let storeID = storeID
         guard let file else {
@@ -41,8 +41,11 @@ extension Store {
         return try file.withConnection { connection throws(StoreError) in
             try connection.beginReading()
             defer { connection.rollBack() }
+            // Caught up in the same read transaction, the store holds every commit the rows
+            // below hold, and no later one: a live feed starting here sends each commit once.
+            try catchUp(connection)
             let state = try connection.state()
-            guard state.storeID == storeID else {
+            guard state.storeID == storeID, (requested ?? 0) <= state.lastToken else {
                 throw StoreError.historyTokenOfAnotherStore(
                     token: token?.description ?? "nil", store: state.storeID.uuidString)
             }
@@ -126,7 +129,7 @@ extension Store {
     /// The number a token names, after checking it is this store's.
     private func checked(_ token: HistoryToken?) throws(StoreError) -> Int? {
         guard let token else { return nil }
-        guard token.storeID == storeID else {
+        guard token.storeID == storeID, file != nil || token.number <= lastToken else {
             throw .historyTokenOfAnotherStore(token: token.description, store: storeID.uuidString)
         }
         if file == nil, token.number < prunedThrough {

@@ -40,7 +40,7 @@ extension Store {
             stopWatching()
             return false
         }
-        // A failure to read is the next read's or write's to report.
+        // A look that fails is tried again, and reported, by the next read or write.
         try? catchUpIfStale()
         return true
     }

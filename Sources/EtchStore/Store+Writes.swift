@@ -123,6 +123,10 @@ extension Store {
                 records.append(entry.recordChange)
             }
             let row = HistoryRow(token: token, time: time, entries: entries)
+            // Every bump of the signal so far is for a commit this store has applied: the others'
+            // commits before its lock, caught up with. A bump after its own commit may be for a
+            // commit made since, which the next read must look for.
+            let generation = signal?.generation.load(ordering: .acquiring) ?? 0
             try file.withConnection { connection throws(StoreError) in
                 try connection.write(records)
                 try connection.append(row)
@@ -130,7 +134,10 @@ extension Store {
                 try connection.setState(lastToken: token, prunedThrough: pruned)
                 try connection.commit()
             }
-            if let signal { seenGeneration = signal.committed(by: waker) }
+            if let signal {
+                let bumped = signal.committed(by: waker)
+                seenGeneration = bumped == generation + 1 ? bumped : generation
+            }
             let storeID = storeID
             makeCommit = { StoreCommit(row, storeID: storeID, path: file.path) }
         } else {

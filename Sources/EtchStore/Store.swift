@@ -93,7 +93,7 @@ public actor Store {
     public init(url: URL, models: [any IdentifiedModel.Type], options: StoreOptions = StoreOptions()) throws(StoreError)
     {
         let tables = try StoreTables(models: models)
-        let file = try StoreFile(url: url)
+        let file = try StoreFile(url: url, leavingCreationOpen: true)
         let opened: StoreOpening.Opened
         do {
             opened = try StoreOpening(file: file, tables: tables, options: options).open()

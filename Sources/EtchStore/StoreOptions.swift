@@ -12,7 +12,9 @@ public struct StoreOptions: Sendable {
     /// least 1. The default, 10,000, keeps weeks of an app's commits; each kept commit holds
     /// the JSON of the objects it changed, so a large import also takes that much room in the
     /// history until it is pruned (``Store/pruneHistory(before:)`` prunes at once).
-    public var historyLimit: Int
+    public var historyLimit: Int {
+        didSet { historyLimit = max(1, historyLimit) }
+    }
     /// How often a store that is observed — ``Store/changes(of:)``, a live query, a relation,
     /// an object, ``Store/historyUpdates(since:)`` — looks at its file for other stores'
     /// commits. Reads look at most once per millisecond by themselves, and a store with no

@@ -34,13 +34,13 @@ struct StoreConnection: ~Copyable {
     private let dataVersion: SQLiteStatement
 
     /// Opens the file at `path`, creating it when absent, checks it and sets it up (see
-    /// ``StoreFileFormat/prepare(_:)``).
+    /// ``StoreFileFormat/prepare(_:leavingCreationOpen:)``).
     ///
     /// - Throws: as ``StoreFile/init(url:)``.
-    init(path: String) throws(StoreError) {
+    init(path: String, leavingCreationOpen: Bool = false) throws(StoreError) {
         try StoreFileFormat.checkHeader(atPath: path)
         let database = try SQLiteDatabase(openingOrCreating: path)
-        try StoreFileFormat.prepare(database)
+        try StoreFileFormat.prepare(database, leavingCreationOpen: leavingCreationOpen)
         // Compiled into locals first: a noncopyable value cannot be left half-initialized
         // when a later statement fails to compile.
         let beginWrite = try Self.compile("BEGIN IMMEDIATE", in: database)
@@ -277,7 +277,8 @@ struct StoreConnection: ~Copyable {
         return names
     }
 
-    /// Records that a migration ran, inside the open transaction.
+    /// Records that a migration ran, with the file's last token before it, inside the open
+    /// transaction.
     func recordMigration(_ name: String, token: Int, time: Double) throws(StoreError) {
         let statement = try database.prepare("INSERT INTO migrations(name, token, time) VALUES (?1, ?2, ?3)")
         try statement.bind(name, at: 1)

@@ -40,12 +40,19 @@ package final class StoreFile {
     ///   ``StoreError/newerFileFormat(path:version:supported:)`` for a store written by a newer
     ///   Etch; ``StoreError/fileFailure(path:reason:)`` when the file cannot be opened or written
     ///   (a missing directory, permissions, a lock).
-    package init(url: URL) throws(StoreError) {
+    package convenience init(url: URL) throws(StoreError) {
+        try self.init(url: url, leavingCreationOpen: false)
+    }
+
+    /// Opens the store file at `url` as ``init(url:)`` does; with `leavingCreationOpen`, the
+    /// transaction that creates a new file's tables or upgrades a format-1 file stays open,
+    /// for a store's opening to commit with everything else, or roll back.
+    init(url: URL, leavingCreationOpen: Bool) throws(StoreError) {
         path = url.path
         guard url.isFileURL else {
             throw .fileFailure(path: url.absoluteString, reason: "a store file needs a file URL")
         }
-        connection = try StoreConnection(path: path)
+        connection = try StoreConnection(path: path, leavingCreationOpen: leavingCreationOpen)
     }
 
     /// Every record in the file, in (model, id) order, comparing the texts' UTF-8 bytes.

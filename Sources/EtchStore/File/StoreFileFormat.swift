@@ -103,7 +103,12 @@ enum StoreFileFormat {
     ///   ``StoreError/newerFileFormat(path:version:supported:)`` for an Etch file of a newer
     ///   format; ``StoreError/fileFailure(path:reason:)`` when reading or writing fails
     ///   (permissions, a lock held too long, a file system without WAL).
-    static func prepare(_ database: borrowing SQLiteDatabase) throws(StoreError) {
+    ///
+    /// - Parameter leavingCreationOpen: Whether to leave the transaction that creates or
+    ///   upgrades the tables open, for the caller to commit with what it writes next — a
+    ///   store's opening, which must leave a format-1 file as it was when it fails — or
+    ///   roll back.
+    static func prepare(_ database: borrowing SQLiteDatabase, leavingCreationOpen: Bool = false) throws(StoreError) {
         // A WAL that was there before holds commits that closing would checkpoint into the
         // file. One SQLite makes now is empty, and closing deletes it with the shared-memory
         // file, leaving the folder as it was.
@@ -123,7 +128,7 @@ enum StoreFileFormat {
         // In WAL mode, FULL syncs the log at every commit: a commit that returned survives a
         // power loss. NORMAL would only keep the file consistent, losing the last commits.
         try database.execute("PRAGMA synchronous = FULL")
-        if found != .current { try createTables(in: database) }
+        if found != .current { try createTables(in: database, committing: !leavingCreationOpen) }
         database.setCheckpointOnClose(true)
     }
 
@@ -174,9 +179,9 @@ enum StoreFileFormat {
     }
 
     /// Creates the tables a new or format-1 file lacks, names the file's identity and writes
-    /// the header fields, all in one transaction. Another process doing the same at the same
-    /// moment finds them made and changes nothing.
-    private static func createTables(in database: borrowing SQLiteDatabase) throws(StoreError) {
+    /// the header fields, all in one transaction, which it commits or leaves open. Another
+    /// process doing the same at the same moment finds them made and changes nothing.
+    private static func createTables(in database: borrowing SQLiteDatabase, committing: Bool) throws(StoreError) {
         try database.execute("BEGIN IMMEDIATE")
         do throws(StoreError) {
             var hadObjects = false
@@ -195,7 +200,7 @@ enum StoreFileFormat {
                 PRAGMA application_id = \(applicationID);
                 PRAGMA user_version = \(StoreFile.formatVersion);
                 """)
-            try database.execute("COMMIT")
+            if committing { try database.execute("COMMIT") }
         } catch {
             if !database.isAutocommit { try? database.execute("ROLLBACK") }
             throw error

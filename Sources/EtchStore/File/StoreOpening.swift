@@ -32,7 +32,8 @@ struct StoreOpening {
         return try file.withConnection { connection throws(StoreError) in
             var dataVersion: Int64 = 0
             _ = try connection.changedSinceLastCheck(&dataVersion)
-            try connection.beginWriting()
+            // A new or format-1 file's tables were made in a transaction left open for this.
+            if !connection.isInTransaction { try connection.beginWriting() }
             do throws(StoreError) {
                 var state = try connection.state()
                 var entries: [HistoryEntry] = []
@@ -157,7 +158,7 @@ struct StoreOpening {
             }
             try connection.write(changes)
             try connection.recordMigration(
-                migration.name, token: state.lastToken + 1, time: Date().timeIntervalSince1970)
+                migration.name, token: state.lastToken, time: Date().timeIntervalSince1970)
             done.insert(migration.name)
         }
         return entries

@@ -224,3 +224,33 @@ extension StoreEvolutionTests {
         }
     }
 }
+
+extension StoreEvolutionTests {
+    @Test func aFormatOneFileThatFailsToOpenStaysFormatOne() async throws {
+        try await StoreTests.withDirectory { directory in
+            let url = directory.appending(path: "v1.sqlite")
+            try runSQL(
+                """
+                CREATE TABLE objects(model TEXT NOT NULL, id TEXT NOT NULL, body BLOB NOT NULL, local BLOB,
+                                     PRIMARY KEY(model, id)) WITHOUT ROWID;
+                INSERT INTO objects VALUES ('Label', '"l1"', CAST('{"id":"l1"}' AS BLOB), NULL);
+                PRAGMA application_id = 1165255528; PRAGMA user_version = 1; PRAGMA journal_mode = WAL;
+                """, on: url)
+            let before = try Data(contentsOf: url)
+            #expect(throws: StoreError.self) { try Store(url: url, models: EtchModels.all) }
+            #expect(try Data(contentsOf: url) == before)
+            #expect(try integer("PRAGMA user_version", on: url) == 1)
+        }
+    }
+
+    @Test func aHistoryLimitBelowOneKeepsOneCommit() async throws {
+        var options = StoreOptions()
+        options.historyLimit = -5
+        #expect(options.historyLimit == 1)
+        let store = try Store(models: EtchModels.all, options: options)
+        for number in 1...5 {
+            try await store.write { tx in try tx.insert(Label(id: "l\(number)", name: "\(number)")) }
+        }
+        #expect(try await store.history(since: nil).map(\.token.number).last == 5)
+    }
+}

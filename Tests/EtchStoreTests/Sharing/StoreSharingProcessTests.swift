@@ -84,6 +84,13 @@ extension StoreSharingProcessTests {
     @Test func fourProcessesOfConflictingTransactionsKeepEveryInvariant() async throws {
         try await StoreTests.withDirectory { directory in
             let url = try await Self.fileWithACounter(in: directory)
+            // A store of this process follows the workers through its history feed and a live
+            // query while they run.
+            let follower = try Store(
+                url: url, models: EtchModels.all, options: StoreOptions(watchInterval: .milliseconds(2)))
+            let start = await follower.historyToken
+            let feed = try await follower.historyUpdates(since: start)
+            let rooms = try await follower.observe(StoreQuery<Room>(sortBy: [SortDescriptor(\.id)]))
             let workers = try (0..<4).map { try Self.startWorker(on: url, seed: $0, transactions: 120) }
             var increments = 0
             for (worker, output) in workers {
@@ -93,6 +100,23 @@ extension StoreSharingProcessTests {
                 increments += result.increments
             }
             #expect(increments > 50)
+            try await follower.refresh()
+            let end = await follower.historyToken
+            var tokens: [Int] = []
+            for await commit in feed {
+                tokens.append(commit.token.number)
+                if commit.token.number >= end.number { break }
+            }
+            #expect(tokens == Array((start.number + 1)...end.number), "every commit once, in order")
+            var shown: [Room] = []
+            for await change in rooms {
+                change.apply(to: &shown)
+                if shown.first?.capacity == increments { break }
+            }
+            #expect(shown.map(\.capacity) == [increments])
+            #expect(
+                try await follower.objects(Artist.self) == Store(url: url, models: EtchModels.all).objects(Artist.self))
+            await follower.close()
             try await Self.checkInvariants(at: url, increments: increments)
         }
     }

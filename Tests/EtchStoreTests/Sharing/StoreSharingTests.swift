@@ -192,3 +192,36 @@ extension StoreSharingTests {
         }
     }
 }
+
+extension StoreSharingTests {
+    @Test func aCatchUpThatFailsIsTriedAgainAndReportedByEveryRead() async throws {
+        try await Self.withTwoStores { first, second, url in
+            try await first.write { tx in try tx.insert(Label(id: "l1", name: "Blue Note")) }
+            #expect(try await second.objects(Label.self).map(\.name) == ["Blue Note"])
+            try await first.write { tx in try tx.insert(Label(id: "l2", name: "Impulse!")) }
+            try runSQL("UPDATE history SET changes = x'01ff' WHERE token = 2", on: url)
+            for _ in 0..<2 {
+                await #expect {
+                    try await second.objects(Label.self)
+                } throws: { error in
+                    guard case .damagedFile(_, let reason) = error as? StoreError else { return false }
+                    return reason.contains("history commit 2")
+                }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+    }
+
+    @Test func aTokenBeyondTheFilesHistoryIsRefused() async throws {
+        try await Self.withTwoStores { first, _, _ in
+            try await first.write { tx in try tx.insert(Label(id: "l1", name: "Blue Note")) }
+            let token = await first.historyToken
+            await #expect {
+                try await first.history(since: HistoryToken(storeID: token.storeID, number: token.number + 5))
+            } throws: { error in
+                guard case .historyTokenOfAnotherStore = error as? StoreError else { return false }
+                return true
+            }
+        }
+    }
+}
