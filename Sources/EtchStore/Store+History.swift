@@ -90,9 +90,11 @@ extension Store {
         return stream
     }
 
-    /// Deletes the history before `token`: ``history(since:)`` with an older token then throws
-    /// ``StoreError/historyTokenExpired(token:oldestAvailable:)``. The last commit is always
-    /// kept. Commits are also pruned by themselves, past ``StoreOptions/historyLimit``.
+    /// Deletes the commits before `token` from the history: ``history(since:)`` still answers
+    /// for the token of the commit just before `token` and for later ones, and throws
+    /// ``StoreError/historyTokenExpired(token:oldestAvailable:)`` for older ones. The last
+    /// commit is always kept. Commits are also pruned by themselves, past
+    /// ``StoreOptions/historyLimit``.
     ///
     /// - Throws: ``StoreError/historyTokenOfAnotherStore(token:store:)``, ``StoreError/closed``,
     ///   or a failure to write the file.

@@ -18,8 +18,9 @@ import Foundation
 public struct HistoryToken: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The identity of the store file (or in-memory store) the token belongs to.
     public let storeID: UUID
-    /// The commit's number: 0 before the first commit, then one more for each commit that
-    /// changed something.
+    /// The commit's number: one more for each commit that changed something, from 0 for a
+    /// new store (a file Etch wrote before it kept a history starts at 1, its objects
+    /// counting as one commit).
     public let number: Int
 
     /// Makes a token. Tokens come from a store; this initializer is for decoding kept ones
