@@ -25,11 +25,29 @@ extension StoreSharingProcessTests {
         return (worker, output)
     }
 
-    /// The number of increments a worker's output acknowledges, and whether it finished.
-    static func acknowledged(_ output: Pipe) throws -> (increments: Int, finished: Bool) {
-        let text = String(decoding: try output.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self)
-        let lines = text.split(separator: "\n")
-        return (lines.count { $0 == "+" }, lines.last == "done")
+    /// What a worker did, once it exited: the increments its output acknowledges, whether it
+    /// finished, and how it ended.
+    struct Outcome {
+        var increments: Int
+        var finished: Bool
+        var status: Int32
+        var reason: Process.TerminationReason
+    }
+
+    /// Waits for a worker to end and reads its output, on a thread of its own: the blocking
+    /// reads must not hold one of the few threads the tests' tasks run on.
+    static func outcome(of worker: Process, _ output: Pipe) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let data = (try? output.fileHandleForReading.readToEnd()) ?? Data()
+                worker.waitUntilExit()
+                let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+                continuation.resume(
+                    returning: Outcome(
+                        increments: lines.count { $0 == "+" }, finished: lines.last == "done",
+                        status: worker.terminationStatus, reason: worker.terminationReason))
+            }
+        }
     }
 
     /// Checks what every worker run must leave: the counter holds every acknowledged increment
@@ -81,23 +99,23 @@ extension StoreSharingProcessTests {
         object["id"].map { "\($0)" } ?? ""
     }
 
-    @Test func fourProcessesOfConflictingTransactionsKeepEveryInvariant() async throws {
+    @Test func eightProcessesOfConflictingTransactionsKeepEveryInvariant() async throws {
         try await StoreTests.withDirectory { directory in
             let url = try await Self.fileWithACounter(in: directory)
-            // A store of this process follows the workers through its history feed and a live
+            // Eight processes increment one counter by transform, among other writes: it must end
+            // at the sum. A store of this process follows the workers through its history feed and a live
             // query while they run.
             let follower = try Store(
                 url: url, models: EtchModels.all, options: StoreOptions(watchInterval: .milliseconds(2)))
             let start = await follower.historyToken
             let feed = try await follower.historyUpdates(since: start)
             let rooms = try await follower.observe(StoreQuery<Room>(sortBy: [SortDescriptor(\.id)]))
-            let workers = try (0..<4).map { try Self.startWorker(on: url, seed: $0, transactions: 120) }
+            let workers = try (0..<8).map { try Self.startWorker(on: url, seed: $0, transactions: 60) }
             var increments = 0
             for (worker, output) in workers {
-                let result = try Self.acknowledged(output)
-                worker.waitUntilExit()
-                #expect(worker.terminationStatus == 0 && result.finished)
-                increments += result.increments
+                let outcome = await Self.outcome(of: worker, output)
+                #expect(outcome.status == 0 && outcome.finished)
+                increments += outcome.increments
             }
             #expect(increments > 50)
             try await follower.refresh()
@@ -126,16 +144,16 @@ extension StoreSharingProcessTests {
             let url = try await Self.fileWithACounter(in: directory)
             let survivors = try (0..<2).map { try Self.startWorker(on: url, seed: 10 + $0, transactions: 100) }
             let (victim, victimOutput) = try Self.startWorker(on: url, seed: 20, transactions: 100_000)
-            try await Task.sleep(for: .milliseconds(300))
-            kill(victim.processIdentifier, SIGKILL)
-            victim.waitUntilExit()
-            #expect(victim.terminationReason == .uncaughtSignal)
-            var increments = try Self.acknowledged(victimOutput).increments
+            // Killed by a timer of its own, so a busy test run cannot put the kill off.
+            let pid = victim.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) { _ = kill(pid, SIGKILL) }
+            let killed = await Self.outcome(of: victim, victimOutput)
+            #expect(killed.reason == .uncaughtSignal)
+            var increments = killed.increments
             for (worker, output) in survivors {
-                let result = try Self.acknowledged(output)
-                worker.waitUntilExit()
-                #expect(worker.terminationStatus == 0 && result.finished)
-                increments += result.increments
+                let outcome = await Self.outcome(of: worker, output)
+                #expect(outcome.status == 0 && outcome.finished)
+                increments += outcome.increments
             }
             try await Self.checkInvariants(at: url, increments: increments, extra: 1)
         }
