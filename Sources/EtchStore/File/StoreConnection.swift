@@ -287,6 +287,13 @@ struct StoreConnection: ~Copyable {
         try statement.run()
     }
 
+    /// Whether the file holds records of a model.
+    func holdsRecords(of model: String) throws(StoreError) -> Bool {
+        let statement = try database.prepare("SELECT EXISTS (SELECT 1 FROM objects WHERE model = ?1)")
+        try statement.bind(model, at: 1)
+        return try statement.step() && statement.integer(at: 0) == 1
+    }
+
     /// SQLite's `PRAGMA quick_check`: nil when the file is sound, else what it found.
     func quickCheck() -> String? {
         guard let statement = try? database.prepare("PRAGMA quick_check") else { return "the check could not run" }

@@ -5,7 +5,9 @@ import Foundation
 /// schema — models renamed, the given migrations not yet run, fields renamed — reads every
 /// object as its model into the tables, checks the `@unique` indexes, records the schema each
 /// model is now written with, and commits; or rolls all of it back and leaves the file as it
-/// was.
+/// was. When there is nothing to write (the usual open: the schema the file recorded, no
+/// migration to run), the objects are read in a read transaction instead, and other stores'
+/// writers do not wait.
 struct StoreOpening {
     /// What the store needs to know after opening.
     struct Opened {
@@ -33,12 +35,29 @@ struct StoreOpening {
             var dataVersion: Int64 = 0
             _ = try connection.changedSinceLastCheck(&dataVersion)
             // A new or format-1 file's tables were made in a transaction left open for this.
-            if !connection.isInTransaction { try connection.beginWriting() }
+            // Otherwise the objects are read in a read transaction, so that other stores'
+            // writes never wait for an open, unless the opening has something to write.
+            var writing = connection.isInTransaction
+            if !writing {
+                try connection.beginReading()
+                do throws(StoreError) {
+                    writing = try needsWriting(connection)
+                } catch {
+                    connection.rollBack()
+                    throw error
+                }
+                if writing {
+                    connection.rollBack()
+                    try connection.beginWriting()
+                }
+            }
             do throws(StoreError) {
                 var state = try connection.state()
                 var entries: [HistoryEntry] = []
-                entries += try renameModels(connection)
-                entries += try runMigrations(connection, state: state)
+                if writing {
+                    entries += try renameModels(connection)
+                    entries += try runMigrations(connection, state: state)
+                }
                 let records = try connection.readAll()
                 var byModel: [String: [StoredRecord]] = [:]
                 for record in records where tables.byName[record.model] != nil {
@@ -46,12 +65,19 @@ struct StoreOpening {
                 }
                 for (name, records) in byModel {
                     do throws(StoreError) {
+                        // Objects read through a field's old key are written back under its
+                        // key when the opening writes anyway; until then each open renames them.
                         let renamed = try tables.byName[name]?.load(records, path: file.path) ?? []
+                        guard writing else { continue }
                         try connection.write(renamed.map(RecordChange.put))
                         entries += renamed.map { HistoryEntry(kind: .update, record: $0) }
                     } catch {
                         throw diagnosed(error, connection)
                     }
+                }
+                guard writing else {
+                    connection.rollBack()  // the read transaction
+                    return Opened(state: state, dataVersion: dataVersion, signal: signal, generation: generation)
                 }
                 if !entries.isEmpty {
                     state.lastToken += 1
@@ -68,6 +94,21 @@ struct StoreOpening {
                 throw error
             }
         }
+    }
+
+    /// Whether opening must write: a migration not yet run, objects under a model's old name,
+    /// or a model whose schema differs from the one the file recorded (a field added, renamed
+    /// or retyped, an index changed).
+    private func needsWriting(_ connection: borrowing StoreConnection) throws(StoreError) -> Bool {
+        if !options.migrations.isEmpty {
+            let done = try connection.migrationsRun()
+            if options.migrations.contains(where: { !done.contains($0.name) }) { return true }
+        }
+        for table in tables.all {
+            for oldName in table.oldModelNames where try connection.holdsRecords(of: oldName) { return true }
+        }
+        let recorded = try connection.modelSchemas()
+        return tables.all.contains { recorded[$0.modelName] != $0.schemaDescription }
     }
 
     /// An error reading the objects, or the file's damage when SQLite finds it damaged: a

@@ -106,3 +106,30 @@ func integer(_ sql: String, on url: URL) throws -> Int {
     }
     return Int(sqlite3_column_int64(statement, 0))
 }
+
+/// A connection of another program holding the file's write lock (`BEGIN IMMEDIATE`) until
+/// the value ends.
+struct RawWriteLock: ~Copyable {
+    private let database: OpaquePointer
+
+    /// Takes the write lock of the file at `url`.
+    init(on url: URL) throws {
+        var database: OpaquePointer?
+        guard sqlite3_open_v2(url.path, &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let database else {
+            sqlite3_close_v2(database)
+            throw RawSQLiteError(message: "cannot open \(url.path)")
+        }
+        guard sqlite3_exec(database, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(database))
+            sqlite3_close_v2(database)
+            throw RawSQLiteError(message: message)
+        }
+        self.database = database
+    }
+
+    /// Rolls back and closes.
+    deinit {
+        sqlite3_exec(database, "ROLLBACK", nil, nil, nil)
+        sqlite3_close_v2(database)
+    }
+}

@@ -225,3 +225,24 @@ extension StoreSharingTests {
         }
     }
 }
+
+extension StoreSharingTests {
+    @Test func anOpenWithNothingToWriteDoesNotWaitForAnotherWriter() async throws {
+        try await StoreTests.withDirectory { directory in
+            let url = directory.appending(path: "busy.sqlite")
+            do {
+                let store = try Store(url: url, models: EtchModels.all)
+                try await store.write { tx in try tx.insert(Label(id: "l1", name: "Blue Note")) }
+                await store.close()
+            }
+            // Another process is in the middle of a long write: an open that only reads goes on
+            // (an open that waited would fail after the 10 s busy timeout).
+            let lock = try RawWriteLock(on: url)
+            let store = try Store(url: url, models: EtchModels.all)
+            #expect(try await store.objects(Label.self).map(\.name) == ["Blue Note"])
+            _ = consume lock
+            try await store.write { tx in try tx.insert(Label(id: "l2", name: "Impulse!")) }
+            #expect(try await store.count(Label.self) == 2)
+        }
+    }
+}
