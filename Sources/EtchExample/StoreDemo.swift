@@ -4,7 +4,8 @@ import Foundation
 
 /// A chat app's local database: users, rooms and messages in one store file, with the
 /// schemas' indexes, a transaction, a query, a sorted range per room, an inverse relation,
-/// a live query a list screen would follow, and a data source over the store.
+/// a live query a list screen would follow, a data source over the store, and a second store
+/// on the same file with the history between them.
 enum StoreDemo {
     static func run(owner: User) async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "etch-example-\(UUID().uuidString)")
@@ -52,10 +53,33 @@ enum StoreDemo {
             print("refused:", error)
         }
 
+        try await sharedFile(url, store: store, lobby: lobby, grace: grace)
+
         let reopened = try Store(url: url, models: EtchModels.all)
         print(
             "after reopening:", try await reopened.count(Message.self), "messages,",
             try await reopened.resolve(Ref<User>(id: "u3")) == nil ? "no impostor" : "an impostor")
+    }
+
+    /// A share extension opening the same file: each store sees the other's commits, and the
+    /// history says what changed since a token the app kept.
+    static func sharedFile(_ url: URL, store: Store, lobby: Room, grace: User) async throws {
+        let seen = await store.historyToken
+        let shareExtension = try Store(url: url, models: EtchModels.all)
+        try await shareExtension.write { tx in
+            try tx.insert(
+                Message(
+                    id: "m6", roomID: Ref(lobby), author: Ref(grace), text: "shared from Photos",
+                    sentAt: Date(timeIntervalSince1970: 1_795_000_000 + 900)))
+        }
+        await shareExtension.close()
+        print("the app reads the extension's message:", try await store.object(Message.self, id: "m6")?.text ?? "none")
+        for commit in try await store.history(since: seen) {
+            let messages = try commit.changes(of: Message.self)
+            print(
+                "history since commit \(seen.number): commit \(commit.token.number) inserted",
+                messages.inserted.map(\.id))
+        }
     }
 
     /// What a list screen and a detail screen follow: a live query of the latest messages,

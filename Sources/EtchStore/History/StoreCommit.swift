@@ -92,6 +92,13 @@ public struct ModelHistory: Sendable, Hashable, Codable {
         self.origin = origin
     }
 
+    /// A history of objects as a store's file holds them: the kind, the stored id and the
+    /// JSON bytes of each, read when asked for.
+    package init(model: String, stored: [(kind: HistoryEntry.Kind, id: String, json: [UInt8])]) {
+        self.init(model: model, origin: nil)
+        for object in stored { append(HistoryObject(kind: object.kind, source: .json(object.json), id: object.id)) }
+    }
+
     /// Adds one object.
     mutating func append(_ object: HistoryObject) {
         objects.append(object)

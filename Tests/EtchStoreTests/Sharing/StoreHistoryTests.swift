@@ -195,3 +195,38 @@ extension StoreHistoryTests {
         }
     }
 }
+
+extension StoreHistoryTests {
+    @Test func objectsReadTogetherAndOneThatDoesNotReadIsNamed() throws {
+        func label(_ json: String) -> [UInt8] { Array(json.utf8) }
+        let good = ModelHistory(
+            model: "Label",
+            stored: [
+                (.insert, #""l1""#, label(#"{"id":"l1","name":"Blue Note"}"#)),
+                (.insert, #""l2""#, label(#"{"id":"l2","name":"Impulse!"}"#)),
+                (.delete, #""l3""#, label(#"{"id":"l3","name":"Verve"}"#)),
+            ])
+        let token = HistoryToken(storeID: UUID(), number: 7)
+        let labels = try StoreCommit(token: token, date: Date(), changes: [good]).changes(of: Label.self)
+        #expect(labels.inserted.map(\.name) == ["Blue Note", "Impulse!"] && labels.deleted.map(\.id) == ["l3"])
+        #expect(labels.commit == 7)
+
+        let bad = ModelHistory(
+            model: "Label",
+            stored: [
+                (.insert, #""l1""#, label(#"{"id":"l1","name":"Blue Note"}"#)),
+                (.insert, #""l2""#, label(#"{"id":"l2"}"#)),
+                (.insert, #""l3""#, label(#"{"id":"l3","name":"Verve"}"#)),
+            ])
+        #expect {
+            try StoreCommit(token: token, date: Date(), changes: [bad]).changes(of: Label.self)
+        } throws: { error in
+            guard case .unreadableObject("Label", #""l2""#, let reason) = error as? StoreError else { return false }
+            return reason.contains("name")
+        }
+        #expect(try bad.inserted.count == 3)
+        #expect(throws: StoreError.self) {
+            try ModelHistory(model: "Label", stored: [(.update, "x", label("{"))]).updated
+        }
+    }
+}
