@@ -44,7 +44,7 @@ extension Store {
         guard
             let position = table.indexPosition(of: .index, where: { $0.value.keyPath == target })
                 ?? table.indexPosition(of: .unique, where: { $0.value.keyPath == target })
-        else { throw Self.noIndex(Model.self, keyPath, "unique") }
+        else { throw Self.noIndex(Model.self, keyPath, "@index or @unique") }
         return table.objects(indexAt: position, withKey: value.indexKey)
     }
 
@@ -71,7 +71,15 @@ extension Store {
         let target: AnyKeyPath = keyPath
         guard
             let index = table.indexPosition(of: .sorted, where: { $0.groupBy == nil && $0.value.keyPath == target })
-        else { throw Self.noIndex(Model.self, keyPath, "sorted") }
+        else {
+            // A field sorted within groups only: say so, and what to pass.
+            if let grouped = table.indexes.first(where: { $0.index.kind == .sorted && $0.index.value.keyPath == target }),
+                let group = grouped.index.groupBy
+            {
+                throw StoreError.needsGroup(model: Model.modelName, field: grouped.index.value.name, group: group.name)
+            }
+            throw Self.noIndex(Model.self, keyPath, "sorted")
+        }
         return Self.range(
             in: table, indexAt: index, group: .null, lower: lower?.indexKey, upper: upper?.indexKey, order: order,
             limit: limit, offset: offset)

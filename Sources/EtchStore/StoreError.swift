@@ -16,6 +16,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(model: String, id: String)
     /// An index asked for by a key path the model has no index on.
     case noIndex(model: String, keyPath: String, kind: String)
+    /// A range read without a group of a field that is sorted only within groups
+    /// (`@sorted(groupBy:)`): the model, the field and the group field.
+    case needsGroup(model: String, field: String, group: String)
     /// A runtime index whose name the model already uses.
     case duplicateIndex(model: String, name: String)
     /// The store's file is not a store Etch can read: not SQLite, damaged, or missing its
@@ -65,6 +68,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "no \(model) with id \(id)"
         case .noIndex(let model, let keyPath, let kind):
             "\(model) has no \(kind) index on \(keyPath)"
+        case .needsGroup(let model, let field, let group):
+            "\(model).\(field) is sorted within groups of \(group) only: pass inGroup: with a \(group) value "
+                + "(a nil group is a group of its own), or declare @sorted without groupBy for one order of all"
         case .duplicateIndex(let model, let name):
             "\(model) already has an index named \(name)"
         case .damagedFile(let path, let reason):

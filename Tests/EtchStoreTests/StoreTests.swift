@@ -69,7 +69,8 @@ extension StoreTests {
         #expect(try await store.objects(Artist.self, where: \.slug, is: "miles").map(\.id) == ["a2"])
         #expect(try await store.objects(Artist.self, where: \.slug, is: "nobody").isEmpty)
         await #expect(
-            throws: StoreError.noIndex(model: "Artist", keyPath: "\(\Artist.name as AnyKeyPath)", kind: "unique")
+            throws: StoreError.noIndex(
+                model: "Artist", keyPath: "\(\Artist.name as AnyKeyPath)", kind: "@index or @unique")
         ) {
             try await store.objects(Artist.self, where: \.name, is: "Nina Simone")
         }
@@ -172,10 +173,10 @@ extension StoreTests {
         try await store.write { tx in
             try tx.insert(contentsOf: [Room(id: 1, name: "Blue", floor: 1), Room(id: 2, name: "Attic")])
         }
-        await #expect(throws: StoreError.noIndex(model: "Room", keyPath: "\(\Room.name as AnyKeyPath)", kind: "sorted"))
-        {
+        await #expect(throws: StoreError.needsGroup(model: "Room", field: "name", group: "floor")) {
             try await store.sorted(Room.self, by: \.name)
         }
+        #expect(StoreError.needsGroup(model: "Room", field: "name", group: "floor").description.contains("pass inGroup:"))
         #expect(try await store.sorted(Room.self, by: \.name, inGroup: 1 as Int?).map(\.id) == [1])
     }
 }
