@@ -73,7 +73,8 @@ extension Store {
             let index = table.indexPosition(of: .sorted, where: { $0.groupBy == nil && $0.value.keyPath == target })
         else {
             // A field sorted within groups only: say so, and what to pass.
-            if let grouped = table.indexes.first(where: { $0.index.kind == .sorted && $0.index.value.keyPath == target }),
+            if let grouped = table.indexes.first(where: { $0.index.kind == .sorted && $0.index.value.keyPath == target }
+            ),
                 let group = grouped.index.groupBy
             {
                 throw StoreError.needsGroup(model: Model.modelName, field: grouped.index.value.name, group: group.name)

@@ -176,7 +176,8 @@ extension StoreTests {
         await #expect(throws: StoreError.needsGroup(model: "Room", field: "name", group: "floor")) {
             try await store.sorted(Room.self, by: \.name)
         }
-        #expect(StoreError.needsGroup(model: "Room", field: "name", group: "floor").description.contains("pass inGroup:"))
+        #expect(
+            StoreError.needsGroup(model: "Room", field: "name", group: "floor").description.contains("pass inGroup:"))
         #expect(try await store.sorted(Room.self, by: \.name, inGroup: 1 as Int?).map(\.id) == [1])
     }
 }
