@@ -5,9 +5,8 @@ import Foundation
 protocol StagedCommit: AnyObject {
     /// Checks the changes against the table's `@unique` indexes.
     func check() throws(StoreError)
-    /// What the changes do to the table as it is now, one change per object that changes, in
-    /// the order the transaction first changed each: what the history records. A put of an
-    /// object equal to the one held (`@local` values included) changes nothing and is left out.
+    /// What the changes do to the table as it is now (see ``StagedChanges/netChanges()``):
+    /// what the history records.
     func committedChanges() -> [CommittedChange]
     /// Whether the changes delete every object of the type first (so the file deletes them
     /// with one statement).
@@ -34,41 +33,23 @@ extension StagedChanges: StagedCommit {
     }
 
     func committedChanges() -> [CommittedChange] {
-        var changes: [CommittedChange] = []
-        for id in order {
-            guard let change = self.changes[id] else { continue }
-            switch (table.object(id), change) {
-            case (nil, nil):
-                continue
-            case (let old?, nil):
-                changes.append(CommittedChange(kind: .delete, object: old))
-            case (nil, let new?):
-                changes.append(CommittedChange(kind: .insert, object: new))
-            case (let old?, let new?):
-                if old == new && old.localValues == new.localValues { continue }
-                changes.append(CommittedChange(kind: .update, object: new))
-            }
-        }
-        return changes
+        netChanges().map { CommittedChange(kind: $0.kind, object: $0.object) }
     }
 
     func apply(commit: Int) -> Bool {
+        let net = netChanges()
+        guard !net.isEmpty else { return false }
         var event = StoreChange<Model>(commit: commit)
-        for id in order {
-            guard let change = changes[id] else { continue }
-            let old = table.object(id)
-            switch (old, change) {
-            case (nil, nil): continue
-            case (let old?, nil): event.deleted.append(old)
-            case (nil, let new?): event.inserted.append(new)
-            case (let old?, let new?):
-                if old == new && old.localValues == new.localValues { continue }
-                event.updated.append(new)
+        for change in net {
+            switch change.kind {
+            case .insert: event.inserted.append(change.object)
+            case .update: event.updated.append(change.object)
+            case .delete: event.deleted.append(change.object)
             }
-            table.set(change, for: id)
+            table.set(change.new, for: change.id)
         }
-        if !event.isEmpty { table.publish(event) }
-        return !event.isEmpty
+        table.publish(event)
+        return true
     }
 }
 

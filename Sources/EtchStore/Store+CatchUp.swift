@@ -23,17 +23,7 @@ extension Store {
     ///   be read, or holds an object that does not read as its model.
     public func refresh() throws(StoreError) {
         try checkOpen()
-        guard let file else { return }
-        let now = ContinuousClock.now
-        let generation = signal?.generation.load(ordering: .acquiring) ?? 0
-        try file.withConnection { connection throws(StoreError) in
-            var version = dataVersion
-            _ = try connection.changedSinceLastCheck(&version)
-            try catchUp(connection)
-            dataVersion = version
-        }
-        lastCheck = now
-        seenGeneration = generation
+        try look(always: true)
     }
 
     /// Throws ``StoreError/closed`` after ``close()``.
@@ -48,15 +38,22 @@ extension Store {
     /// - Complexity: O(1) when nothing changed: an atomic load and a clock read.
     func catchUpIfStale() throws(StoreError) {
         try checkOpen()
+        try look(always: false)
+    }
+
+    /// Looks at the file for other stores' commits and catches up with them: `always`, or
+    /// when this process's signal moved or ``readCheckInterval`` went by since the last look
+    /// and SQLite's `data_version` says another connection committed.
+    private func look(always: Bool) throws(StoreError) {
         guard let file, let signal else { return }
         let generation = signal.generation.load(ordering: .acquiring)
         let now = ContinuousClock.now
-        guard generation != seenGeneration || now - lastCheck >= Self.readCheckInterval else { return }
+        guard always || generation != seenGeneration || now - lastCheck >= Self.readCheckInterval else { return }
         // What was seen is recorded only once caught up: a look that fails is tried again by
         // the next read, which reports the failure too.
         try file.withConnection { connection throws(StoreError) in
             var version = dataVersion
-            if try connection.changedSinceLastCheck(&version) { try catchUp(connection) }
+            if try connection.changedSinceLastCheck(&version) || always { try catchUp(connection) }
             dataVersion = version
         }
         lastCheck = now
