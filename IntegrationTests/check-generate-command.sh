@@ -31,4 +31,22 @@ printf '// Written by hand.\n' >"$out/Core/Notes.swift"
 swift package -Xswiftc -warnings-as-errors "$@" --allow-writing-to-package-directory etch-generate --target Core --output "$out"
 [ ! -e "$out/Core/Gone.swift" ] || fail "Core/Gone.swift (from a schema that is gone) was kept"
 [ -f "$out/Core/Notes.swift" ] || fail "Core/Notes.swift (not generated) was removed"
+# On a target that applies the build plugin, writing into its sources (the default) is
+# refused, with the target and the fix named, and nothing is written.
+if swift package -Xswiftc -warnings-as-errors "$@" --allow-writing-to-package-directory etch-generate --target Core \
+    >"$out/refused.log" 2>&1; then
+    fail "etch-generate wrote into Core, which applies the build plugin"
+fi
+grep -q "target 'Core' applies the EtchPlugin build plugin" "$out/refused.log" || fail "no reason given: $(cat "$out/refused.log")"
+[ ! -e Sources/Core/Generated ] || fail "Sources/Core/Generated was written"
+# A generated file committed into such a target anyway: the build plugin refuses it, naming
+# the file and the fix, in place of SwiftPM's "multiple producers".
+mkdir -p Sources/Core/Generated
+cp "$out/Core/People.swift" Sources/Core/Generated/People.swift
+trap 'rm -rf Sources/Core/Generated' EXIT
+if swift build -Xswiftc -warnings-as-errors "$@" --target Core >"$out/clash.log" 2>&1; then
+    fail "Core built with a committed People.swift beside the plugin's"
+fi
+grep -q "already has .*Generated/People.swift" "$out/clash.log" || fail "the clash is not explained: $(cat "$out/clash.log")"
+rm -rf Sources/Core/Generated
 echo "check-generate-command: OK"

@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory etch-generate`: writes the Swift that
 /// the build-tool plugin would generate into the package, for teams that commit generated
-/// code (and then do not apply the build-tool plugin to those targets).
+/// code (and then do not apply the build-tool plugin to those targets: for a target that does,
+/// writing into its sources is refused, as SwiftPM would build two files of each name).
 ///
 /// Options:
 /// - `--target <name>` (repeatable): only these targets; by default every target with
@@ -21,7 +22,9 @@ struct EtchGenerateCommand: CommandPlugin {
         }
         let targets = try names.isEmpty ? context.package.targets : context.package.targets(named: names)
         let tool = try context.tool(named: "EtchPluginTool").url
-        var generated = 0
+        let manifest = ManifestPluginUsage(packageDirectory: context.package.directoryURL)
+        // Every target is checked before any is written, so a refusal leaves the package as it was.
+        var work: [(target: SourceModuleTarget, schemas: EtchTargetSchemas, directory: URL)] = []
         for case let target as SourceModuleTarget in targets {
             let schemas = target.etchSchemas
             if schemas.isEmpty {
@@ -31,15 +34,40 @@ struct EtchGenerateCommand: CommandPlugin {
             let directory =
                 output.map { context.package.directoryURL.appending(path: $0).appending(path: target.name) }
                 ?? target.directoryURL.appending(path: "Generated")
+            try refuseConflict(in: target, writingTo: directory, manifest: manifest)
+            work.append((target, schemas, directory))
+        }
+        for (target, schemas, directory) in work {
             var arguments = ["generate", "--output", directory.path]
             arguments += target.etchImports.flatMap { $0.schemas.importArguments(module: $0.module) }
             arguments += schemas.arguments
             try run(tool, arguments)
             try removeStaleFiles(in: directory, keeping: schemas.allSchemas)
             print("Generated the models of \(target.name) into \(directory.path)")
-            generated += 1
         }
+        let generated = work.count
         if generated == 0 { print("No target has .etch files or an etch.json; nothing generated.") }
+    }
+
+    /// Refuses to write generated Swift among the sources of a target that applies the
+    /// build-tool plugin: SwiftPM would then compile two files of each name, and the next
+    /// build would fail with "multiple producers", far from the cause.
+    func refuseConflict(in target: SourceModuleTarget, writingTo directory: URL, manifest: ManifestPluginUsage)
+        throws
+    {
+        let sources = target.directoryURL.standardizedFileURL.path + "/"
+        guard (directory.standardizedFileURL.path + "/").hasPrefix(sources),
+            manifest.appliesBuildPlugin(target: target.name)
+        else { return }
+        throw EtchGenerateError(
+            """
+            target '\(target.name)' applies the EtchPlugin build plugin, which already generates its models \
+            while it builds; writing them into \(directory.path) as well would give SwiftPM two files of each \
+            name ("multiple producers"). Nothing was written. Either remove \
+            `.plugin(name: "EtchPlugin", package: "Etch")` from target '\(target.name)' in Package.swift to \
+            commit the generated code instead, or write it outside the target's sources with \
+            --output <directory>.
+            """)
     }
 
     /// Removes the files Etch generated earlier from schemas that no longer exist (renamed or

@@ -19,13 +19,41 @@ import PackagePlugin
 struct EtchPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let sourceTarget = target as? SourceModuleTarget else { return [] }
-        return EtchBuildCommand(
+        let command = EtchBuildCommand(
             schemas: sourceTarget.etchSchemas,
             imports: sourceTarget.etchImports,
             workDirectory: context.pluginWorkDirectoryURL,
             tool: try context.tool(named: "EtchPluginTool").url
-        ).commands()
+        )
+        try refuseClashes(of: command.outputNames, in: sourceTarget)
+        return command.commands()
     }
+
+    /// Refuses a target whose own Swift files have the names of the files the plugin
+    /// generates (such as the ones `swift package etch-generate` writes into the target):
+    /// SwiftPM would fail with "multiple producers", which names neither file nor fix.
+    func refuseClashes(of outputNames: [String], in target: SourceModuleTarget) throws {
+        let names = Set(outputNames + [EtchBuildCommand.extraOutput])
+        let clashes = target.sourceFiles(withSuffix: "swift").map(\.url).filter {
+            names.contains($0.lastPathComponent)
+        }
+        guard let first = clashes.first else { return }
+        let message = """
+            target '\(target.name)' applies the EtchPlugin build plugin, which generates \
+            \(first.lastPathComponent), and the target already has \(first.path)\
+            \(clashes.count > 1 ? " (and \(clashes.count - 1) more)" : ""), perhaps written by \
+            `swift package etch-generate`: SwiftPM cannot build two files of one name. Either delete or \
+            rename the target's file, or, to build committed generated code, remove \
+            `.plugin(name: "EtchPlugin", package: "Etch")` from target '\(target.name)' in Package.swift.
+            """
+        throw EtchPluginError(message)
+    }
+}
+
+/// Why the plugin refused a target.
+struct EtchPluginError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// The part shared by the SwiftPM and Xcode plugins: name the outputs and describe the one
@@ -44,12 +72,17 @@ struct EtchBuildCommand {
     var workDirectory: URL
     var tool: URL
 
+    /// The files the command writes but ``extraOutput``: one per schema, and the registry
+    /// of the target's models (`EtchModels.swift`); none without schemas.
+    var outputNames: [String] {
+        guard !schemas.isEmpty else { return [] }
+        return schemas.allSchemas.map { $0.deletingPathExtension().lastPathComponent + ".swift" } + [Self.registry]
+    }
+
     func commands() -> [Command] {
         guard !schemas.isEmpty else { return [] }
         let inputs = schemas.allSchemas
         let outputDirectory = workDirectory.appending(path: "GeneratedSources")
-        // One file per schema, and the registry of the target's models (`EtchModels.swift`).
-        let outputNames = inputs.map { $0.deletingPathExtension().lastPathComponent + ".swift" } + [Self.registry]
         var arguments = ["generate", "--output", outputDirectory.path]
         arguments += outputNames.flatMap { ["--expected-output", $0] } + ["--extra-output", Self.extraOutput]
         // Schema files added since the plan are no inputs of this command; while there are

@@ -54,7 +54,12 @@ extension DataSource where Element: IdentifiedModel {
     ///     store: store, where: #Predicate { !$0.isDone }, sortedBy: [.ascending(\.rank)],
     ///     loader: { offset, limit in try await api.tasks(offset: offset, limit: limit) })
     /// try await open.loadNextPage()      // the page goes into the store, and shows here
+    /// try await open.reload()            // pull to refresh: the store keeps what the page lacks
     /// ```
+    ///
+    /// A ``DataSource/reload(removing:)`` deletes from the store only what it is told to:
+    /// by default nothing, so the store's objects beyond the first page (the user's offline
+    /// data) stay. Paging and reloads return once the store has committed them.
     ///
     /// - Throws: ``StoreError/unknownModel(_:)``, or what the predicate throws on a current object.
     public init(

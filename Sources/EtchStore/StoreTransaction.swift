@@ -19,6 +19,9 @@ public final class StoreTransaction {
     /// The changes so far, by model type, in the order the types were first changed.
     private(set) var staged: [ObjectIdentifier: any StagedCommit] = [:]
     private(set) var stagedOrder: [ObjectIdentifier] = []
+    /// Deletes of objects the table does not hold, which this transaction put earlier: the
+    /// `@onDelete` rules apply to them too, while they are still deleted.
+    private var deletedPuts: [(owner: any IdentifiedModel.Type, id: IndexKey, isDeleted: () -> Bool)] = []
 
     init(tables: StoreTables) {
         self.tables = tables
@@ -47,6 +50,15 @@ public final class StoreTransaction {
     }
 
     /// Inserts an object, or replaces the one with the same id.
+    ///
+    /// An insert is an upsert: when the store (or this transaction) holds an object with
+    /// the id, `object` replaces it, with no error. To add a copy of an object beside it,
+    /// give the copy a new id with `copy(id:)`:
+    ///
+    /// ```swift
+    /// try tx.insert(album.copyWith(title: "Live"))    // replaces album: same id
+    /// try tx.insert(try album.copy(id: "b9"))          // a second album
+    /// ```
     ///
     /// - Parameters:
     ///   - object: The object.
@@ -86,7 +98,7 @@ public final class StoreTransaction {
         }
         let new = try transform(old)
         let (_, changes) = try changes(of: type)
-        if new.id.indexKey != id.indexKey { changes.set(nil, for: id.indexKey) }
+        if new.id.indexKey != id.indexKey { stage(nil, for: id.indexKey, of: type) }
         changes.set(new, for: new.id.indexKey)
         return new
     }
@@ -97,7 +109,7 @@ public final class StoreTransaction {
     @discardableResult
     public func delete<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws(StoreError) -> Model? {
         guard let old = try object(type, id: id) else { return nil }
-        try changes(of: type).1.set(nil, for: id.indexKey)
+        stage(nil, for: id.indexKey, of: type)
         return old
     }
 
@@ -115,7 +127,10 @@ public final class StoreTransaction {
 
     /// Records a put, or a deletion when `object` is `nil`, of an id key.
     func stage<Model: IdentifiedModel>(_ object: Model?, for id: IndexKey, of type: Model.Type) {
-        guard let (_, changes) = try? changes(of: type) else { return }
+        guard let (table, changes) = try? changes(of: type) else { return }
+        if object == nil, table.object(id) == nil, changes.change(for: id).flatMap({ $0 }) != nil {
+            deletedPuts.append((Model.self, id, { changes.change(for: id) == .some(nil) }))
+        }
         changes.set(object, for: id)
     }
 
@@ -142,11 +157,13 @@ public final class StoreTransaction {
         }
     }
 
-    /// The objects this transaction deletes, with their model types.
+    /// The objects this transaction deletes, with their model types: those the store holds,
+    /// then those the transaction put and deleted again (a child it put may refer to one).
     private func deletions() -> [(any IdentifiedModel.Type, IndexKey)] {
-        stagedOrder.compactMap { staged[$0] }.flatMap { changes in
+        let held = stagedOrder.compactMap { staged[$0] }.flatMap { changes in
             tables.type(named: changes.modelName).map { owner in changes.deletedIDs.map { (owner, $0) } } ?? []
         }
+        return held + deletedPuts.filter { $0.isDeleted() }.map { ($0.owner, $0.id) }
     }
 
     /// Deletes every object of a type.

@@ -310,6 +310,24 @@ extension DiagnosticTests {
                 "A.etch:2:25: error: enum 'Role' has no case 'membr'; did you mean '.member'?"
             ]),
         DiagnosticCase(
+            "defaultCaseWithoutItsDot",
+            "enum State: String { case open, closed }\nmodel Issue {\n    var state: State = open\n    var title: String\n}",
+            [
+                "A.etch:3:24: error: an enum case as a default value starts with a dot; did you mean '.open'?"
+            ]),
+        DiagnosticCase(
+            "defaultUnknownCaseWithoutItsDot",
+            "enum State: String { case open, closed }\nmodel Issue { var state: State? = opn; let id: String }",
+            [
+                "A.etch:2:35: error: enum 'State' has no case 'opn'; did you mean '.open'?"
+            ]),
+        DiagnosticCase(
+            "defaultNameForString",
+            "model A { var a: String = hello; var b: Int }",
+            [
+                "A.etch:1:27: error: cannot use 'hello' as the default value of type 'String'"
+            ]),
+        DiagnosticCase(
             "defaultCaseForString",
             "model A { var a: String = .x }",
             [

@@ -6,18 +6,42 @@ import Testing
 @Suite struct SuggestionTests {}
 
 extension SuggestionTests {
-    /// The textbook Levenshtein distance, to compare the bounded one with.
+    /// The textbook optimal string alignment distance (Levenshtein with adjacent
+    /// transpositions), computed over the whole table, to compare the bounded one with.
     static func reference(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar]) -> Int {
-        var previous = Array(0...rhs.count)
-        for i in 1...max(1, lhs.count) where !lhs.isEmpty {
-            var current = [i] + Array(repeating: 0, count: rhs.count)
-            for j in 1...max(1, rhs.count) where !rhs.isEmpty {
-                current[j] = min(
-                    previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1), previous[j] + 1, current[j - 1] + 1)
+        var table = [[Int]](repeating: [Int](repeating: 0, count: rhs.count + 1), count: lhs.count + 1)
+        for i in 0...lhs.count { table[i][0] = i }
+        for j in 0...rhs.count { table[0][j] = j }
+        for i in stride(from: 1, through: lhs.count, by: 1) {
+            for j in stride(from: 1, through: rhs.count, by: 1) {
+                table[i][j] = min(
+                    table[i - 1][j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1), table[i - 1][j] + 1, table[i][j - 1] + 1)
+                if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
             }
-            previous = current
         }
-        return previous[rhs.count]
+        return table[lhs.count][rhs.count]
+    }
+
+    @Test(arguments: [
+        ("Lable", "Label"), ("Dtae", "Date"), ("Isseu", "Issue"), ("Labl", "Label"), ("Stirng", "String"),
+    ])
+    func twoSwappedLettersAreOneEdit(_ typo: String, _ meant: String) {
+        let text = "model Label { let id: String }\nmodel Issue { let id: String }\nmodel A { let x: \(typo) }"
+        let result = Schema(sources: [SchemaSource(path: "A.etch", text: text)]).checked()
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "A.etch:3:18: error: unknown type '\(typo)'; did you mean '\(meant)'?"
+            ])
+    }
+
+    @Test func aTranspositionIsFoundAmongManyNamesWithoutComparingEach() {
+        var index = SuggestionIndex((0..<20_000).map { "Model\($0)" } + ["Label"])
+        #expect(index.closest(to: "Lable") == "Label")
+        #expect(index.closest(to: "Mdoel123") == "Model123")
+        // Found through the one-edit variants: a handful of comparisons, not 20,000.
+        #expect(index.work < 1_000)
     }
 
     @Test func boundedDistanceAgreesWithTheTextbookOne() {

@@ -72,4 +72,33 @@ extension StoreTests {
         try await store.write { tx in try tx.delete(Artist.self, id: "a3") }
         #expect(try await store.resolve(try #require(try await store.object(Album.self, id: "b6")).artist) == nil)
     }
+
+    @Test func rulesApplyToAnObjectPutAndDeletedInOneTransaction() async throws {
+        let store = try await Self.storeWithTracks()
+        try await store.write { tx in
+            try tx.insert(Self.album("b9", by: Self.nina, 1999))
+            try tx.insert(Person(id: "p9", name: "Lin"))
+            try tx.insert(
+                Track(id: "t9", title: "Nine", album: Ref(id: "b9"), producer: Ref(id: "p9"), guests: [Ref(id: "p9")]))
+            try tx.insert(Track(id: "t8", title: "Eight", album: Ref(id: "b1"), producer: Ref(id: "p9")))
+            try tx.delete(Person.self, id: "p9")
+            try tx.delete(Album.self, id: "b9")
+        }
+        // The cascade took t9 with its album; nullify cleared t8's producer.
+        #expect(try await store.object(Track.self, id: "t9") == nil)
+        let eight = try #require(try await store.object(Track.self, id: "t8"))
+        #expect(eight.producer == nil)
+    }
+
+    @Test func aDeleteOfAnObjectPutInTheTransactionCanBeRefused() async throws {
+        let store = try await Self.storeWithTracks()
+        await #expect(throws: StoreError.self) {
+            try await store.write { tx in
+                try tx.insert(Label(id: "l9", name: "Blue Note"))
+                try tx.insert(Track(id: "t9", title: "Nine", album: Ref(id: "b1"), label: Ref(id: "l9")))
+                try tx.delete(Label.self, id: "l9")
+            }
+        }
+        #expect(try await store.object(Track.self, id: "t9") == nil, "nothing was committed")
+    }
 }

@@ -144,8 +144,12 @@ extension StoreTests {
         }
         #expect(try await store.sorted(Room.self, by: \.name, inGroup: 1 as Int?).map(\.id) == [3, 1])
         #expect(try await store.sorted(Room.self, by: \.name, inGroup: nil as Int?).map(\.id) == [2, 4])
+        // A plain `nil` names the nil group too; a typed group need not be optional.
+        #expect(try await store.sorted(Room.self, by: \.name, inGroup: nil).map(\.id) == [2, 4])
+        #expect(try await store.sorted(Room.self, by: \.name, inGroup: nil, order: .reverse, limit: 1).map(\.id) == [4])
+        #expect(try await store.sorted(Room.self, by: \.name, inGroup: 1).map(\.id) == [3, 1])
         try await store.write { tx in try tx.update(Room.self, id: 2) { $0.copyWith(floor: 1) } }
-        #expect(try await store.sorted(Room.self, by: \.name, inGroup: nil as Int?).map(\.id) == [4])
+        #expect(try await store.sorted(Room.self, by: \.name, inGroup: nil).map(\.id) == [4])
         #expect(try await store.sorted(Room.self, by: \.name, inGroup: 1 as Int?).map(\.id) == [3, 2, 1])
     }
 

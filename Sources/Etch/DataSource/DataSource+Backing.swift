@@ -31,6 +31,7 @@ extension DataSource {
     private func finishBackingWrite(error: (any Error)?) async {
         pendingBackingWrites -= 1
         guard let error, let backing else { return }
+        failedBackingWrites += 1
         _ = recordSaveError(.storeWriteFailed(reason: "\(error)"))
         guard let members = try? await backing.members() else { return }
         let ids = Set(members.map(\.id))
@@ -55,6 +56,13 @@ extension DataSource {
             guard let current = store.byID[object.id] else { return true }
             return current != object || current.localValues != object.localValues
         }
+    }
+
+    /// Waits for every write sent to the backing store so far, and throws when one that
+    /// was pending when `failuresBefore` was read failed.
+    func waitForBacking(failuresBefore: Int) async throws(DataSourceError) {
+        await backingWrite?.value
+        if failedBackingWrites != failuresBefore, let saveError { throw saveError }
     }
 
     /// Waits for every write sent to the backing store so far.

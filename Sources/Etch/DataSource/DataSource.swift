@@ -68,6 +68,8 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
     var backingWrite: Task<Void, Never>?
     /// The writes sent to the backing that have not finished.
     var pendingBackingWrites = 0
+    /// How many writes the backing refused so far; a page load compares it before and after.
+    var failedBackingWrites = 0
     /// The task that applies the backing's changes.
     let backingFollower = TaskHandle()
 
@@ -161,8 +163,10 @@ public actor DataSource<Element: ImmutableModel & Identifiable> where Element.ID
     ///
     /// The store is the truth: when another writer changes an object the data source has
     /// just written, the last commit wins, and the data source shows each commit's result
-    /// as it arrives. Removals are writes too: ``reload()`` makes the contents exactly the
-    /// first page, so the matching objects that are not on it are deleted from the store.
+    /// as it arrives. Removals are writes too, deleting from the store: a plain ``reload()``
+    /// removes nothing, so the store's objects beyond the first page stay;
+    /// ``reload(removing:)`` removes what it is told to, and returns once the store has
+    /// committed it.
     ///
     /// - Parameters:
     ///   - keys: The sort order; ties, and an empty list, are ordered by id.

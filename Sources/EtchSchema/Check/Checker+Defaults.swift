@@ -21,6 +21,9 @@ extension Checker {
             return nil
         case (.enumCase(let name), .enumeration(let enumName)):
             return checkCase(name, of: enumName, at: literal.location)
+        case (.identifier(let name), .enumeration(let enumName)):
+            checkBareCase(name, of: enumName, at: literal.location)
+            return nil
         case (.integer(let text), .scalar(.json)):
             return checkInteger(text, for: .int64, at: literal.location)
         case (.float(let text), .scalar(.json)):
@@ -80,6 +83,18 @@ extension Checker {
             return nil
         }
         return .enumCase(name)
+    }
+
+    /// Reports an enum case written without its dot (`= open`), suggesting `.open`, or the
+    /// closest case when the name is none.
+    mutating func checkBareCase(_ name: String, of enumName: String, at location: SourceLocation) {
+        guard case .enumeration(let enumeration) = declared[enumName] else { return }
+        if enumeration.cases.contains(where: { $0.name.text == name }) {
+            error("an enum case as a default value starts with a dot; did you mean '.\(name)'?", at: location)
+        } else {
+            error(
+                message("enum '\(enumName)' has no case '\(name)'", for: name, amongCasesOf: enumeration), at: location)
+        }
     }
 
     /// The default value a literal stands for, if it can be one.

@@ -1,6 +1,9 @@
-/// Bounded Levenshtein distance, with its tables kept between calls and the work it did
-/// counted (characters compared plus table cells computed).
+/// Bounded edit distance (optimal string alignment: insertions, deletions, substitutions
+/// and transpositions of two adjacent characters each count as one edit, so `Lable` is one
+/// edit from `Label`), with its tables kept between calls and the work it did counted
+/// (characters compared plus table cells computed).
 struct EditDistance {
+    private var beforePrevious: [Int] = []
     private var previous: [Int] = []
     private var current: [Int] = []
     /// The work done by every call so far.
@@ -46,6 +49,7 @@ struct EditDistance {
         if previous.count < width {
             previous = [Int](repeating: outside, count: width)
             current = previous
+            beforePrevious = previous
         }
         for j in 0..<width { previous[j] = j <= bound ? j : outside }
         let left = lhs.startIndex - 1
@@ -58,14 +62,22 @@ struct EditDistance {
             if low <= high {
                 for j in low...high {
                     let substitution = previous[j - 1] + (lhs[left + i] == rhs[right + j] ? 0 : 1)
-                    let value = min(substitution, previous[j] + 1, current[j - 1] + 1, outside)
+                    var value = min(substitution, previous[j] + 1, current[j - 1] + 1, outside)
+                    // Two adjacent characters swapped: one edit from the cell two rows up.
+                    // The band of row i - 2 holds column j - 2 for every j of this row's band.
+                    if i > 1, j > 1, lhs[left + i] == rhs[right + j - 1], lhs[left + i - 1] == rhs[right + j] {
+                        value = min(value, beforePrevious[j - 2] + 1)
+                    }
                     current[j] = value
                     rowMinimum = min(rowMinimum, value)
                 }
                 work += high - low + 1
             }
             if high < rhs.count { current[high + 1] = outside }
+            // No later cell is below the row's minimum: a transposition adds one to a cell
+            // two rows up, which is at least the substitution below it minus one.
             guard rowMinimum <= bound else { return nil }
+            swap(&beforePrevious, &previous)
             swap(&previous, &current)
         }
         let distance = previous[rhs.count]

@@ -1,9 +1,10 @@
 /// Finds, among many names, those that may be one edit from a given name, without comparing
 /// it with each of them.
 ///
-/// Two strings are at most one edit apart (one insertion, deletion or substitution) only if
-/// they are equal, one is the other with a character deleted, or both are equal once a
-/// character is deleted from each. So each name is filed under a hash of itself and of every
+/// Two strings are at most one edit apart (one insertion, deletion or substitution, or two
+/// adjacent characters swapped) only if they are equal, one is the other with a character
+/// deleted, or both are equal once a character is deleted from each (`xaby` and `xbay` both
+/// give `xby`). So each name is filed under a hash of itself and of every
 /// string made by deleting one of its characters, and a look-up gathers the names filed
 /// under the same hashes of the name looked up: every name one edit away is among them, and
 /// the caller confirms each with an edit distance, as hashes can collide. Deleting any

@@ -45,7 +45,13 @@ extension Parser {
         let type = try parseType(expected: "type after ':' in field '\(name.text)'")
         var defaultValue: LiteralSyntax?
         if consume(.equals) != nil {
-            defaultValue = try parseLiteral(expected: "default value after '=' in field '\(name.text)'")
+            // A bare name on the line of the `=` (`= open`, an enum case without its dot) is
+            // read as a name, so that the checker can suggest `.open` and the parser does
+            // not skip ahead and report the next field instead.
+            let isBareName =
+                at(.identifier) && !current.isAtStartOfLine && !["true", "false", "nil"].contains(current.text)
+            defaultValue = try parseLiteral(
+                expected: "default value after '=' in field '\(name.text)'", allowsName: isBareName)
         }
         return FieldSyntax(
             documentation: documentation, attributes: attributes, isMutable: isMutable, name: name, type: type,

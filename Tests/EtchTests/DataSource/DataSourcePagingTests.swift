@@ -111,7 +111,8 @@ extension DataSourcePagingTests {
         #expect(await server.requests.count == 1)
     }
 
-    @Test func reloadReplacesContentsAndRestartsPaging() async throws {
+    /// Two pages loaded; then the server drops its first item and changes the next one.
+    private func sourceWithTwoPagesAndAChangedServer() async throws -> (FakeServer, DataSource<TaskItem>) {
         let server = FakeServer(count: 25)
         let tasks = makeSource(server)
         try await tasks.loadNextPage()
@@ -121,12 +122,42 @@ extension DataSourcePagingTests {
         items.remove(at: 0)
         items[0] = items[0].copyWith(title: "changed")
         await server.setItems(items)
+        return (server, tasks)
+    }
+
+    @Test func reloadReplacesThePageKeepsTheRestAndRestartsPaging() async throws {
+        let (server, tasks) = try await sourceWithTwoPagesAndAChangedServer()
         try await tasks.reload()
-        #expect(await tasks.objects.map(\.id) == items.prefix(10).map(\.id))
+        // Pull to refresh removes nothing: s000 and the second page stay.
+        #expect(await tasks.count == 20)
+        #expect(await tasks.object(withID: "s000") != nil)
         #expect(await tasks.object(withID: "s001")?.title == "changed")
         #expect(await tasks.object(withID: "s001")?.isExpanded == true)
         try await tasks.loadNextPage()
         #expect(await server.requests.map(\.offset) == [0, 10, 0, 10])
+    }
+
+    @Test func reloadRemovingMissingWithinPageRemovesOnlyWhatThePageCovers() async throws {
+        let (_, tasks) = try await sourceWithTwoPagesAndAChangedServer()
+        try await tasks.reload(removing: .missingWithinPage)
+        // The page covers s001...s010: s000, missing from it, leaves; s011...s019 stay.
+        #expect(await tasks.objects.map(\.id) == (1..<20).map { String(format: "s%03d", $0) })
+        #expect(await tasks.object(withID: "s001")?.isExpanded == true)
+    }
+
+    @Test func aShortFirstPageCoversTheWholeList() async throws {
+        let server = FakeServer(count: 3)
+        let tasks = makeSource(server)
+        await tasks.sortAndAdd(task("s999", rank: 999))
+        try await tasks.reload(removing: .missingWithinPage)
+        #expect(await tasks.objects.map(\.id) == ["s000", "s001", "s002"])
+    }
+
+    @Test func reloadRemovingAllMissingMakesTheContentsTheFirstPage() async throws {
+        let (server, tasks) = try await sourceWithTwoPagesAndAChangedServer()
+        try await tasks.reload(removing: .allMissing)
+        #expect(await tasks.objects.map(\.id) == server.items.prefix(10).map(\.id))
+        #expect(await tasks.object(withID: "s001")?.isExpanded == true)
     }
 
     @Test func reloadSupersedesAPageLoadInFlight() async throws {
