@@ -109,6 +109,12 @@ extension Store {
         of walk: PreparedQuery<Model>.IndexWalk, in table: ModelTable<Model>, offset: Int, limit: Int
     ) throws -> [Model] {
         guard limit > 0 else { return [] }
+        if walk.filter.isNone {
+            // Every object walked matches: the page is found by position, as `sorted` finds it.
+            return table.sortedObjects(
+                indexAt: walk.position, group: walk.group, from: walk.lower, to: walk.upper, reversed: walk.reversed,
+                offset: offset, limit: limit)
+        }
         var found: [Model] = []
         var toSkip = max(0, offset)
         let filter = walk.filter

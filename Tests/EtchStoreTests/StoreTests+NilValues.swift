@@ -59,7 +59,7 @@ extension StoreTests {
         #expect(try await store.fetchCount(withoutCatalog) == 3)
         let c3OrNone: [String?] = ["c3", nil]
         let orC3 = StoreQuery<Album>(predicate: #Predicate { c3OrNone.contains($0.catalog) })
-        #expect(try await store.plan(for: orC3).description == #"lookup Album.catalog in ["c3", nil]"#)
+        #expect(try await store.plan(for: orC3).access.description == #"lookup Album.catalog in ["c3", nil]"#)
         #expect(try await store.fetch(orC3).map(\.id) == ["b2", "b3", "b4", "b5"])
         // Many albums hold nil: the planner takes the artist's lookup as readily.
         let ninasWithout = StoreQuery<Album>(predicate: #Predicate { $0.catalog == nil && $0.artist.id == "a1" })

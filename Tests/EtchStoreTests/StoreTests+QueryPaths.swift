@@ -80,9 +80,10 @@ extension StoreTests {
             let (low, high) = $0.ordered { $0.rating() }
             return #Predicate { $0.rating >= low && $0.rating < high }
         },
-        { _ in
-            let nan = Double.nan
-            return #Predicate { $0.rating == nan }
+        {
+            // NaN or a number: `==` NaN holds for no album, though the index holds NaN ratings.
+            let r = Bool.random(using: &$0.generator) ? Double.nan : $0.rating()
+            return #Predicate { $0.rating == r }
         },
         {
             let g = $0.genre()
@@ -169,14 +170,12 @@ extension StoreTests {
         let store = try Store(models: EtchModels.all)
         var generator = SeededGenerator(seed: 77)
         let artist = Ref<Artist>(id: "a1")
-        try await store.write { tx in
-            try tx.insert(
-                contentsOf: (0..<30).map { number in
-                    QueryPlanTests.album(
-                        "w\(number)", artist: number % 3 == 0 ? "a2" : "a1",
-                        year: Int.random(in: 1990...1995, using: &generator))
-                })
+        let first = (0..<30).map { number in
+            QueryPlanTests.album(
+                "w\(number)", artist: number % 3 == 0 ? "a2" : "a1",
+                year: Int.random(in: 1990...1995, using: &generator))
         }
+        try await store.write { tx in try tx.insert(contentsOf: first) }
         let query = StoreQuery<Album>(
             predicate: #Predicate { $0.artist == artist }, sortBy: [SortDescriptor(\.year, order: .reverse)],
             fetchLimit: 5, fetchOffset: 2)

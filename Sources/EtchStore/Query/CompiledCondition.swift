@@ -28,20 +28,24 @@ struct CompiledCondition<Model> {
             guard let read = reader(field.field), let test = Self.test(of: field.constraint) else { return nil }
             holds = { test(read($0)) }
         case .and(let parts):
-            var tests: [(Model) -> Bool] = []
-            for part in parts {
-                guard let compiled = CompiledCondition(part, reader: reader) else { return nil }
-                tests.append(compiled.holds)
-            }
+            guard let tests = Self.compile(parts, reader: reader) else { return nil }
             holds = { model in tests.allSatisfy { $0(model) } }
         case .or(let parts):
-            var tests: [(Model) -> Bool] = []
-            for part in parts {
-                guard let compiled = CompiledCondition(part, reader: reader) else { return nil }
-                tests.append(compiled.holds)
-            }
+            guard let tests = Self.compile(parts, reader: reader) else { return nil }
             holds = { model in tests.contains { $0(model) } }
         }
+    }
+
+    /// The tests of `parts`, or `nil` when one does not compile.
+    private static func compile(_ parts: [QueryCondition], reader: (QueryField) -> ((Model) -> IndexKey)?)
+        -> [(Model) -> Bool]?
+    {
+        var tests: [(Model) -> Bool] = []
+        for part in parts {
+            guard let compiled = CompiledCondition(part, reader: reader) else { return nil }
+            tests.append(compiled.holds)
+        }
+        return tests
     }
 
     /// The test of a field's key that `constraint` states, or `nil` for a constant of a type

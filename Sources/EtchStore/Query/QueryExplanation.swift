@@ -48,7 +48,9 @@ public struct QueryExplanation: Sendable, Hashable, CustomStringConvertible {
         var text: String
         switch order {
         case .indexWalk(let reversed, let stopsAfter):
-            text = "walk " + Self.describe(access, keyText).dropFirst("range ".count)
+            var range = Self.describe(access, keyText).dropFirst("range ".count)
+            if range.hasSuffix(" in (…, …)") { range = range.dropLast(" in (…, …)".count) }
+            text = "walk " + range
             text += reversed ? " in reverse order (ties by id ascending)" : " in order"
             text +=
                 stopsAfter.map { ", stopping after \($0) matches (of \(candidates))" } ?? " (\(candidates) candidates)"
