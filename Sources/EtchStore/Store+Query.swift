@@ -2,7 +2,8 @@ import Etch
 import Foundation
 
 extension Store {
-    /// The objects a query matches, sorted by its descriptors (ties by id) and paged.
+    /// The objects a query matches, sorted by its descriptors (ties by id ascending, in either
+    /// direction) and paged.
     ///
     /// The query language is Foundation's: a `Predicate` and `SortDescriptor`s. A planner
     /// uses the model's indexes when the predicate allows (``plan(for:)`` tells which) and
@@ -17,7 +18,13 @@ extension Store {
     /// ```
     ///
     /// - Throws: ``StoreError/unknownModel(_:)``, or what the predicate's evaluation throws.
-    /// - Complexity: O(log *n* + *k* log *k*) for *k* candidates when an index answers.
+    /// A query sorted by one `@sorted` field, within the group its predicate fixes with `==`
+    /// (or over a whole ungrouped index), walks the index in order or in reverse and stops
+    /// after `fetchOffset + fetchLimit` matches: no full fetch, no sort. The plan and the
+    /// compiled predicate are made once per query value and kept in it.
+    ///
+    /// - Complexity: O(log *n* + *w*) for a walk that reads *w* objects; O(log *n* + *k* log *k*)
+    ///   for *k* candidates of a lookup or range that is then sorted.
     public func fetch<Model: IdentifiedModel>(_ query: StoreQuery<Model>) throws -> [Model] {
         try catchUpIfStale()
         let table = try tables.table(of: Model.self)
