@@ -151,8 +151,14 @@ extension Store {
             offset: offset, limit: limit)
     }
 
+    /// The error for a read through an index the model lacks, naming the field as the schema
+    /// spells it when an index of another kind reads it (`Album.year`), since a key path
+    /// prints as `\Album.<computed 0x… (Int)>` on Linux.
     static func noIndex<Model: IdentifiedModel>(_ type: Model.Type, _ keyPath: AnyKeyPath, _ kind: String) -> StoreError
     {
-        .noIndex(model: Model.modelName, keyPath: "\(keyPath)", kind: kind)
+        let named = Model._indexes.lazy.flatMap { [$0.value] + ($0.groupBy.map { [$0] } ?? []) }
+            .first { $0.keyPath == keyPath }
+        return .noIndex(
+            model: Model.modelName, keyPath: named.map { "\(Model.modelName).\($0.name)" } ?? "\(keyPath)", kind: kind)
     }
 }

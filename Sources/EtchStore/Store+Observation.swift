@@ -35,6 +35,10 @@ extension Store {
     public func observe<Model: IdentifiedModel>(_ query: StoreQuery<Model>) throws -> AsyncStream<ListChange<Model>> {
         try catchUpIfStale()
         let table = try tables.table(of: Model.self)
+        let prepared = prepared(query, in: table)
+        if let walk = prepared.walk, let limit = query.fetchLimit {
+            return try observeWalk(walk, of: prepared, in: table, offset: query.fetchOffset, limit: limit)
+        }
         var whole = query
         whole.fetchLimit = nil
         whole.fetchOffset = 0
@@ -98,6 +102,27 @@ extension Store {
                 continuation.yield(nil)
             }
         }
+        return stream
+    }
+
+    /// Observes a query whose page a walk of a sorted index answers: the first change and
+    /// every later page come from the walk, and no list of every match is kept.
+    private func observeWalk<Model: IdentifiedModel>(
+        _ walk: PreparedQuery<Model>.IndexWalk, of prepared: PreparedQuery<Model>, in table: ModelTable<Model>,
+        offset: Int, limit: Int
+    ) throws -> AsyncStream<ListChange<Model>> {
+        let page = try Self.results(of: walk, in: table, offset: offset, limit: max(0, limit))
+        let (stream, continuation) = AsyncStream.makeStream(of: ListChange<Model>.self)
+        let filter = walk.filter
+        let sortKey = table.indexes[walk.position].index.value.key
+        let window = LiveIndexWindow(
+            page: page, offset: max(0, offset),
+            read: { [weak table] in
+                // An object on which the predicate throws is left out, as `isMember` leaves it.
+                table.map { try? Self.results(of: walk, in: $0, offset: offset, limit: max(0, limit)) } ?? nil
+            },
+            isMember: { (try? filter.matches($0)) ?? false }, sortKey: sortKey, continuation: continuation)
+        observe(table, continuation: continuation, receive: window.receive)
         return stream
     }
 

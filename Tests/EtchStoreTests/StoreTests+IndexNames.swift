@@ -16,13 +16,13 @@ extension StoreTests {
             try await store.addIndex(.unique("country", \Artist.name))
         }
         let miles = StoreQuery<Artist>(predicate: #Predicate { $0.slug == "miles" })
-        #expect(try await store.plan(for: miles).description == #"lookup Artist.slug in ["miles"]"#)
+        #expect(try await store.plan(for: miles).access.description == #"lookup Artist.slug in ["miles"]"#)
         #expect(try await store.fetch(miles).map(\.id) == ["a2"])
         // A range names a sorted index, which no lookup reads.
         try await store.addIndex(.sorted("slug", \Artist.name))
         #expect(try await store.fetch(miles).map(\.id) == ["a2"])
         let byName = StoreQuery<Artist>(predicate: #Predicate { $0.name >= "N" })
-        #expect(try await store.plan(for: byName).description == #"range Artist.slug in ["N", …)"#)
+        #expect(try await store.plan(for: byName).access.description == #"range Artist.slug in ["N", …)"#)
         #expect(try await store.fetch(byName).map(\.id) == ["a1"])
     }
 }

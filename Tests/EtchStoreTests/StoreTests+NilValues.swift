@@ -54,16 +54,16 @@ extension StoreTests {
         let store = try Store(models: EtchModels.all)
         try await Self.insertNilValues(into: store)
         let withoutCatalog = StoreQuery<Album>(predicate: #Predicate { $0.catalog == nil })
-        #expect(try await store.plan(for: withoutCatalog).description == "lookup Album.catalog in [nil]")
+        #expect(try await store.plan(for: withoutCatalog).access.description == "lookup Album.catalog in [nil]")
         #expect(try await store.fetch(withoutCatalog).map(\.id) == ["b2", "b4", "b5"])
         #expect(try await store.fetchCount(withoutCatalog) == 3)
         let c3OrNone: [String?] = ["c3", nil]
         let orC3 = StoreQuery<Album>(predicate: #Predicate { c3OrNone.contains($0.catalog) })
-        #expect(try await store.plan(for: orC3).description == #"lookup Album.catalog in ["c3", nil]"#)
+        #expect(try await store.plan(for: orC3).access.description == #"lookup Album.catalog in ["c3", nil]"#)
         #expect(try await store.fetch(orC3).map(\.id) == ["b2", "b3", "b4", "b5"])
         // Many albums hold nil: the planner takes the artist's lookup as readily.
         let ninasWithout = StoreQuery<Album>(predicate: #Predicate { $0.catalog == nil && $0.artist.id == "a1" })
-        #expect(try await store.plan(for: ninasWithout).description == #"lookup Album.artist in ["a1"]"#)
+        #expect(try await store.plan(for: ninasWithout).access.description == #"lookup Album.artist in ["a1"]"#)
         #expect(try await store.fetch(ninasWithout).map(\.id) == ["b2"])
 
         try await Self.changeCatalogs(in: store)

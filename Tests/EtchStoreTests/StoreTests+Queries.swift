@@ -23,7 +23,7 @@ extension StoreTests {
                         ? nil : Int.random(in: 0...10, using: &constants.generator),
                     fetchOffset: Int.random(in: 0...3, using: &constants.generator))
                 let plan = try await store.plan(for: query)
-                plansUsed.insert(String(describing: plan).prefix { $0 != " " && $0 != ":" }.description)
+                plansUsed.insert(String(describing: plan.access).prefix { $0 != " " && $0 != ":" }.description)
                 let answer = try await store.fetch(query)
                 let matches = try albums.filter { try predicate.evaluate($0) }
                 let expected = matches.sorted(using: query.sortBy + [SortDescriptor(\.id)])
@@ -40,10 +40,10 @@ extension StoreTests {
         let nina = Ref(Self.nina)
         let query = StoreQuery<Album>(
             predicate: #Predicate { $0.artist == nina && $0.year >= 1960 }, sortBy: [SortDescriptor(\.year)])
-        #expect(try await store.plan(for: query).description.hasPrefix("range Album.year by artist"))
+        #expect(try await store.plan(for: query).access.description.hasPrefix("range Album.year by artist"))
         #expect(try await store.fetch(query).map(\.id) == ["b1", "b3"])
         let slug = StoreQuery<Artist>(predicate: #Predicate { $0.slug == "miles" })
-        #expect(try await store.plan(for: slug).description == #"lookup Artist.slug in ["miles"]"#)
+        #expect(try await store.plan(for: slug).access.description == #"lookup Artist.slug in ["miles"]"#)
         #expect(try await store.fetch(slug).map(\.id) == ["a2"])
         // Two conditions on one field both hold (ModelKit kept only the last).
         let between = StoreQuery<Album>(

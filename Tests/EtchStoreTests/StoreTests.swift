@@ -75,7 +75,8 @@ extension StoreTests {
             try await store.objects(Artist.self, where: \.name, is: "Nina Simone")
         }
         await #expect(
-            throws: StoreError.noIndex(model: "Artist", keyPath: "\(\Artist.country as AnyKeyPath)", kind: "unique")
+            // Named as the schema spells it, since an index of another kind reads the field.
+            throws: StoreError.noIndex(model: "Artist", keyPath: "Artist.country", kind: "unique")
         ) {
             try await store.unique(Artist.self, \.country, "US")
         }
@@ -88,7 +89,7 @@ extension StoreTests {
         #expect(try await store.sorted(Album.self, by: \.rating, limit: 2).map(\.id) == ["b3", "b2"])
         #expect(try await store.sorted(Album.self, by: \.rating, limit: 2, offset: 1).map(\.id) == ["b2", "b6"])
         #expect(
-            try await store.sorted(Album.self, by: \.rating, order: .reverse, limit: 3).map(\.id) == ["b4", "b5", "b1"])
+            try await store.sorted(Album.self, by: \.rating, order: .reverse, limit: 3).map(\.id) == ["b4", "b1", "b5"])
         #expect(
             try await store.sorted(Album.self, by: \.rating, from: 4.0, through: 4.5).map(\.id) == [
                 "b2", "b6", "b1", "b5",
@@ -130,7 +131,7 @@ extension StoreTests {
         #expect(ninas.map(\.isPlaying) == [false, false, true])
         // A query answered by the range evaluates its predicate on what the index holds.
         let renamed = StoreQuery<Album>(predicate: #Predicate { $0.rating >= 4.5 && $0.title == "Pastel Blues" })
-        #expect(try await store.plan(for: renamed).description == "range Album.rating in [4.5, …)")
+        #expect(try await store.plan(for: renamed).access.description == "range Album.rating in [4.5, …)")
         #expect(try await store.fetch(renamed).map(\.id) == ["b1"])
     }
 

@@ -13,6 +13,7 @@ enum BenchmarkSuite {
         try await MemoryBenchmarks.run(&runner, data: data)
         try await DataSourceBenchmarks.run(&runner)
         try await StoreBenchmarks.run(&runner)
+        try await StoreQueryBenchmarks.run(&runner)
         try await StoreCatchUpBenchmarks.run(&runner)
         try await StoreFileBenchmarks.run(&runner)
         try await StoreHistoryBenchmarks.run(&runner)

@@ -70,10 +70,10 @@ enum StoreBenchmarks {
     /// The unique code of the track with an id.
     static func code(_ id: Int) -> String { "TR-\(id)" }
 
-    /// The naive order of a range read backwards: most plays first, ties by id, larger first.
+    /// The naive order of a range read backwards: most plays first, ties by id ascending, as every Etch read breaks them.
     static func playsDescending(_ lhs: Track, _ rhs: Track) -> Bool {
         let (left, right) = (lhs.plays, rhs.plays)
-        return left != right ? left > right : lhs.id > rhs.id
+        return left != right ? left > right : lhs.id < rhs.id
     }
 
     static func indexLookup(_ runner: inout Runner, name: String, _ setup: Setup, bar: Double?) async throws {

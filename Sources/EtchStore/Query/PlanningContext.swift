@@ -8,6 +8,10 @@ struct PlanningContext {
     let model: PredicateExpressions.VariableID
     /// Values of other variables, by variable.
     var constants: [PredicateExpressions.VariableID: Any] = [:]
+    /// Whether an AND or OR with an opaque part is opaque as a whole, rather than folded
+    /// (`false && x` is `never` for planning): a condition read this way states exactly what
+    /// the predicate evaluates, so a store can evaluate it instead.
+    var isExact = false
 
     /// The most constants an `in` list may hold to be planned; a longer list is scanned.
     static let maximumConstants = 65_536
@@ -17,6 +21,13 @@ struct PlanningContext {
     /// The condition `expression` states, `.opaque` for an expression the planner does not know.
     func condition(of expression: Any) -> QueryCondition {
         (expression as? any PlannableExpression)?.condition(in: self) ?? .opaque
+    }
+
+    /// The conditions of `expressions`, or `nil` when reading exactly and one is opaque.
+    func conditions(of expressions: [Any]) -> [QueryCondition]? {
+        let conditions = expressions.map(condition(of:))
+        if isExact, conditions.contains(where: \.isOpaque) { return nil }
+        return conditions
     }
 
     /// The field `expression` reads, if it is a key path from the model.

@@ -60,14 +60,14 @@ extension PredicateExpressions.ComparisonOperator {
 extension PredicateExpressions.Conjunction: PlannableExpression {
     /// Both sides (AND).
     func condition(in context: PlanningContext) -> QueryCondition {
-        .all([context.condition(of: lhs), context.condition(of: rhs)])
+        context.conditions(of: [lhs, rhs]).map(QueryCondition.all) ?? .opaque
     }
 }
 
 extension PredicateExpressions.Disjunction: PlannableExpression {
     /// Either side (OR).
     func condition(in context: PlanningContext) -> QueryCondition {
-        .any([context.condition(of: lhs), context.condition(of: rhs)])
+        context.conditions(of: [lhs, rhs]).map(QueryCondition.any) ?? .opaque
     }
 }
 
@@ -114,7 +114,9 @@ extension PredicateExpressions.SequenceContainsWhere: PlannableExpression {
             guard branches.count < PlanningContext.maximumExpandedElements else { return .opaque }
             var inner = context
             inner.constants[variable.key] = value
-            branches.append(inner.condition(of: test))
+            let branch = inner.condition(of: test)
+            if context.isExact, branch.isOpaque { return .opaque }
+            branches.append(branch)
         }
         return .any(branches)
     }

@@ -19,6 +19,11 @@ indirect enum QueryCondition {
     /// or `never`.
     case or([QueryCondition])
 
+    /// Whether this is ``opaque``.
+    var isOpaque: Bool {
+        if case .opaque = self { true } else { false }
+    }
+
     /// The conjunction of `conditions`, flattened: `never` if one is `never`, `always` if
     /// there are none left.
     static func all(_ conditions: [QueryCondition]) -> QueryCondition {

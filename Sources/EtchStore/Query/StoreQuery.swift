@@ -23,13 +23,20 @@ import Foundation
 /// nor initializer calls.
 public struct StoreQuery<Model>: Sendable {
     /// Which objects match; `nil` for all of them.
-    public var predicate: Predicate<Model>?
-    /// The order of the results; objects the descriptors find equal go by id.
-    public var sortBy: [SortDescriptor<Model>]
+    public var predicate: Predicate<Model>? {
+        didSet { cache = QueryCache() }
+    }
+    /// The order of the results; objects the descriptors find equal go by id ascending, in
+    /// either direction.
+    public var sortBy: [SortDescriptor<Model>] {
+        didSet { cache = QueryCache() }
+    }
     /// The most objects to return; `nil` for no limit, a negative limit for none.
     public var fetchLimit: Int?
     /// How many of the sorted matches to skip first; a negative offset skips none.
     public var fetchOffset: Int
+    /// The plan and compiled predicate a store made for this query, made once.
+    var cache = QueryCache()
 
     /// Makes a query.
     ///

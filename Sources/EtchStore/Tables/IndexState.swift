@@ -137,6 +137,20 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         }
     }
 
+    /// The number of objects holding `key`, for an `@index` or `@unique` index (for a
+    /// `@sorted` one, those of the ungrouped index's key).
+    /// - Complexity: O(1), or O(log *n*) for a sorted index.
+    func count(withKey key: IndexKey) -> Int {
+        switch index.kind {
+        case .index: objectsByKey[key]?.ids.count ?? 0
+        case .unique where key == .null: nilHolders.ids.count
+        case .unique: idByKey[key] == nil ? 0 : 1
+        case .sorted:
+            groups[.null]?.count(
+                from: IndexBound(key: key, isInclusive: true), to: IndexBound(key: key, isInclusive: true)) ?? 0
+        }
+    }
+
     /// For a `@unique` index: the id holding a value; `nil` for `nil`, which many may hold.
     func holder(of key: IndexKey) -> IndexKey? { idByKey[key] }
 }

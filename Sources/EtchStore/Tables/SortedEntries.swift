@@ -84,47 +84,69 @@ struct SortedEntries<Model: Sendable>: Sendable {
     /// Whether the group holds nothing.
     var isEmpty: Bool { entries.isEmpty }
 
-    /// The ids whose keys lie within the bounds, in key order or its reverse, after skipping
-    /// `offset` and at most `limit` of them.
-    /// - Complexity: O(log *n* + *k*) for *k* ids returned.
+    /// The ids whose keys lie within the bounds, in key order or its reverse (ties by id
+    /// ascending either way), after skipping `offset` and at most `limit` of them.
+    /// - Complexity: O(log *n* + *k*) for *k* ids returned (and the runs of equal keys read).
     func ids(from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?) -> [IndexKey] {
-        let positions = positions(from: lower, to: upper, reversed: reversed, offset: offset, limit: limit)
-        let ids = entries[positions].map(\.id)
-        return reversed ? ids.reversed() : ids
+        readPositions(from: lower, to: upper, reversed: reversed, offset: offset, limit: limit).map { entries[$0].id }
     }
 
-    /// The objects whose keys lie within the bounds, in key order or its reverse, after
-    /// skipping `offset` and at most `limit` of them.
-    ///
-    /// A reversed range is copied backwards in one pass, not copied then reversed: this code
-    /// is generic over the model and not specialized, so every extra copy of an object goes
-    /// through its value witnesses.
-    /// - Complexity: O(log *n* + *k*) for *k* objects returned.
+    /// The objects whose keys lie within the bounds, in key order or its reverse (ties by id
+    /// ascending either way), after skipping `offset` and at most `limit` of them.
+    /// - Complexity: O(log *n* + *k*) for *k* objects returned (and the runs of equal keys read).
     func objects(from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?) -> [Model] {
-        let positions = positions(from: lower, to: upper, reversed: reversed, offset: offset, limit: limit)
-        guard reversed else { return Array(objects[positions]) }
+        guard reversed else {
+            return Array(objects[range(from: lower, to: upper).clamped(offset: offset, limit: limit)])
+        }
+        let positions = readPositions(from: lower, to: upper, reversed: true, offset: offset, limit: limit)
         var found: [Model] = []
         found.reserveCapacity(positions.count)
-        for position in positions.reversed() { found.append(objects[position]) }
+        for position in positions { found.append(objects[position]) }
         return found
     }
 
-    /// The positions of a range's entries after skipping `offset` (from the end when
-    /// `reversed`) and at most `limit` of them, ascending.
-    private func positions(
+    /// Calls `body` with the objects whose keys lie within the bounds, in key order or its
+    /// reverse (ties by id ascending either way), until it returns `false`.
+    /// - Complexity: O(log *n*) plus O(1) per object visited (and the runs of equal keys read).
+    func visit(
+        from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, _ body: (Model) throws -> Bool
+    ) rethrows {
+        try TieOrderedPositions.visit(range(from: lower, to: upper), reversed: reversed, sameKey: sameKey) {
+            try body(objects[$0])
+        }
+    }
+
+    /// The number of entries whose keys lie within the bounds.
+    /// - Complexity: O(log *n*).
+    func count(from lower: IndexBound?, to upper: IndexBound?) -> Int {
+        range(from: lower, to: upper).count
+    }
+
+    /// The positions of a range's entries in read order, after `offset`, at most `limit`.
+    private func readPositions(
         from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?
-    ) -> Range<Int> {
+    ) -> [Int] {
+        TieOrderedPositions.positions(
+            in: range(from: lower, to: upper), reversed: reversed, offset: offset, limit: limit, sameKey: sameKey)
+    }
+
+    /// Whether the entries at two positions have equal keys.
+    private func sameKey(_ first: Int, _ second: Int) -> Bool {
+        IndexKey.compare(entries[first].key, entries[second].key) == .orderedSame
+    }
+
+    /// The positions of the entries whose keys lie within the bounds, ascending.
+    private func range(from lower: IndexBound?, to upper: IndexBound?) -> Range<Int> {
         let start = lower.map { position(ofKey: $0.key, afterEqual: !$0.isInclusive) } ?? 0
         let end = upper.map { position(ofKey: $0.key, afterEqual: $0.isInclusive) } ?? entries.count
-        guard start < end else { return 0..<0 }
-        let count = end - start
-        let skipped = min(max(offset, 0), count)
-        let taken = min(count - skipped, max(limit ?? Int.max, 0))
-        if reversed {
-            let last = end - skipped
-            return (last - taken)..<last
-        }
-        let first = start + skipped
-        return first..<(first + taken)
+        return start < end ? start..<end : 0..<0
+    }
+}
+
+extension Range<Int> {
+    /// The part left after skipping `offset` positions (none when negative), at most `limit`.
+    fileprivate func clamped(offset: Int, limit: Int?) -> Range<Int> {
+        let first = lowerBound + Swift.min(Swift.max(offset, 0), count)
+        return first..<(first + Swift.min(upperBound - first, Swift.max(limit ?? Int.max, 0)))
     }
 }

@@ -31,7 +31,8 @@ struct ReferenceTable<Model: IdentifiedModel> where Model.ID: Comparable {
     }
 
     /// The objects `belongs` admits whose `value` lies between `lower` and `upper`, in value
-    /// order (ties by id) or its reverse, after `offset` and at most `limit` of them.
+    /// order or its reverse (ties by id ascending either way), after `offset` and at most
+    /// `limit` of them.
     func range<Value: Comparable>(
         by value: (Model) -> Value, where belongs: (Model) -> Bool, _ query: RangeQuery<Value>
     ) -> [Model] {
@@ -39,8 +40,12 @@ struct ReferenceTable<Model: IdentifiedModel> where Model.ID: Comparable {
             let key = value(object)
             return belongs(object) && query.lower.map { $0 <= key } ?? true && query.upper.map { key <= $0 } ?? true
         }
-        let ascending = members.sorted { value($0) != value($1) ? value($0) < value($1) : $0.id < $1.id }
-        let ordered = query.order == .forward ? ascending : ascending.reversed()
+        let forward = query.order == .forward
+        let ordered = members.sorted { first, second in
+            let (left, right) = (value(first), value(second))
+            guard left != right else { return first.id < second.id }
+            return forward ? left < right : left > right
+        }
         return Array(ordered.dropFirst(query.offset).prefix(query.limit ?? .max))
     }
 }
