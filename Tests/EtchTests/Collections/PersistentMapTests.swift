@@ -40,7 +40,7 @@ extension PersistentMapTests {
         for (copy, expected) in copies {
             #expect(copy.count == expected.count)
             var held: [Int: Int] = [:]
-            copy.forEach { held[$0] = $1 }
+            copy.forEachEntry { held[$0] = $1 }
             #expect(held == expected)
         }
     }

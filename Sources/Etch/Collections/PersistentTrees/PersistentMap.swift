@@ -34,7 +34,7 @@ package struct PersistentMap<Key: Hashable, Value>: @unchecked Sendable {
 
     /// Calls `body` with every key and value, in no particular order.
     /// - Complexity: O(*n*).
-    package func forEach(_ body: (Key, Value) throws -> Void) rethrows {
+    package func forEachEntry(_ body: (Key, Value) throws -> Void) rethrows {
         try root.visit(body)
     }
 
@@ -43,7 +43,7 @@ package struct PersistentMap<Key: Hashable, Value>: @unchecked Sendable {
     package var values: [Value] {
         var found: [Value] = []
         found.reserveCapacity(count)
-        forEach { _, value in found.append(value) }
+        forEachEntry { _, value in found.append(value) }
         return found
     }
 
@@ -52,7 +52,7 @@ package struct PersistentMap<Key: Hashable, Value>: @unchecked Sendable {
     package var keys: [Key] {
         var found: [Key] = []
         found.reserveCapacity(count)
-        forEach { key, _ in found.append(key) }
+        forEachEntry { key, _ in found.append(key) }
         return found
     }
 }
