@@ -16,18 +16,21 @@ struct SortedEntry: Sendable, Comparable {
     }
 }
 
+/// An object and its place in a sorted index, side by side.
+struct SortedMember<Model: Sendable>: Sendable {
+    var entry: SortedEntry
+    var object: Model
+}
+
 /// The objects of one group of a sorted index, in key order (ties by id), kept sorted by
 /// binary search on every change.
 ///
 /// The group holds the objects themselves beside their entries, as ``IDOrderedObjects``
-/// does, so a range is one slice of an array: no lookup by id in the table, whose
-/// dictionary is generic over the model and costs a hash, a key copy and a cache miss
-/// per object.
+/// does, so a range is one walk of the list: no lookup by id in the table. A
+/// ``PersistentList``, so a snapshot of the table shares it with the next commit.
 struct SortedEntries<Model: Sendable>: Sendable {
-    /// The entries, in order.
-    private(set) var entries: [SortedEntry] = []
-    /// The object of each entry, at the same position.
-    private(set) var objects: [Model] = []
+    /// The entries and their objects, in order.
+    private(set) var members = PersistentList<SortedMember<Model>>()
 
     init() {}
 
@@ -38,74 +41,72 @@ struct SortedEntries<Model: Sendable>: Sendable {
     /// type is specialized, one that moves objects goes through their value witnesses.
     init(unsorted members: [(entry: SortedEntry, position: Int)], of objects: [Model]) {
         let sorted = members.sorted { $0.entry < $1.entry }
-        entries = sorted.map(\.entry)
-        self.objects = sorted.map { objects[$0.position] }
+        self.members = PersistentList(sorted.lazy.map { SortedMember(entry: $0.entry, object: objects[$0.position]) })
     }
+
+    /// The number of entries.
+    var count: Int { members.count }
 
     /// The position of the first entry not before `entry`.
     private func position(of entry: SortedEntry) -> Int {
-        entries.partitionIndex { $0 < entry }
+        members.partitionIndex { $0.entry < entry }
     }
 
     /// The position of `entry`, if the group holds it.
     private func existingPosition(of entry: SortedEntry) -> Int? {
         let index = position(of: entry)
-        return index < entries.count && entries[index] == entry ? index : nil
+        return index < members.count && members[index].entry == entry ? index : nil
     }
 
     /// The position of the first entry whose key is not before `key` (or, when
     /// `afterEqual`, not before or equal to it).
     private func position(ofKey key: IndexKey, afterEqual: Bool) -> Int {
-        entries.partitionIndex { afterEqual ? $0.key <= key : $0.key < key }
+        members.partitionIndex { afterEqual ? $0.entry.key <= key : $0.entry.key < key }
     }
 
     /// Adds an object at its entry's place.
-    /// - Complexity: O(log *n*) comparisons and one memory move.
+    /// - Complexity: O(log *n*).
     mutating func insert(_ object: Model, at entry: SortedEntry) {
-        let index = position(of: entry)
-        entries.insert(entry, at: index)
-        objects.insert(object, at: index)
+        members.insert(SortedMember(entry: entry, object: object), at: position(of: entry))
     }
 
     /// Replaces the object of an entry, if present, whose key did not change.
-    /// - Complexity: O(log *n*) comparisons.
+    /// - Complexity: O(log *n*).
     mutating func replace(_ object: Model, at entry: SortedEntry) {
-        if let index = existingPosition(of: entry) { objects[index] = object }
+        if let index = existingPosition(of: entry) {
+            members.replace(at: index, with: SortedMember(entry: entry, object: object))
+        }
     }
 
     /// Removes an entry and its object, if present.
-    /// - Complexity: O(log *n*) comparisons and one memory move.
+    /// - Complexity: O(log *n*).
     mutating func remove(_ entry: SortedEntry) {
         guard let index = existingPosition(of: entry) else { return }
-        entries.remove(at: index)
-        objects.remove(at: index)
+        members.remove(at: index)
     }
 
     /// Whether the group holds nothing.
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { members.isEmpty }
 
     /// The ids whose keys lie within the bounds, in key order or its reverse, after skipping
     /// `offset` and at most `limit` of them.
     /// - Complexity: O(log *n* + *k*) for *k* ids returned.
     func ids(from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?) -> [IndexKey] {
         let positions = positions(from: lower, to: upper, reversed: reversed, offset: offset, limit: limit)
-        let ids = entries[positions].map(\.id)
-        return reversed ? ids.reversed() : ids
+        return members.elements(in: positions, reversed: reversed).map(\.entry.id)
     }
 
     /// The objects whose keys lie within the bounds, in key order or its reverse, after
     /// skipping `offset` and at most `limit` of them.
-    ///
-    /// A reversed range is copied backwards in one pass, not copied then reversed: this code
-    /// is generic over the model and not specialized, so every extra copy of an object goes
-    /// through its value witnesses.
     /// - Complexity: O(log *n* + *k*) for *k* objects returned.
     func objects(from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?) -> [Model] {
         let positions = positions(from: lower, to: upper, reversed: reversed, offset: offset, limit: limit)
-        guard reversed else { return Array(objects[positions]) }
         var found: [Model] = []
         found.reserveCapacity(positions.count)
-        for position in positions.reversed() { found.append(objects[position]) }
+        members.forEach(in: positions, reversed: reversed) { member in
+            found.append(member.object)
+            return true
+        }
         return found
     }
 
@@ -115,7 +116,7 @@ struct SortedEntries<Model: Sendable>: Sendable {
         from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?
     ) -> Range<Int> {
         let start = lower.map { position(ofKey: $0.key, afterEqual: !$0.isInclusive) } ?? 0
-        let end = upper.map { position(ofKey: $0.key, afterEqual: $0.isInclusive) } ?? entries.count
+        let end = upper.map { position(ofKey: $0.key, afterEqual: $0.isInclusive) } ?? members.count
         guard start < end else { return 0..<0 }
         let count = end - start
         let skipped = min(max(offset, 0), count)

@@ -187,3 +187,32 @@ final class PersistentMapNode<Key: Hashable, Value> {
         for child in children { try child.visit(body) }
     }
 }
+
+extension PersistentMap {
+    /// Calls `body` with the value of `key` in place, first adding `make()` when the key has
+    /// none; a value changed in place is not copied, so a value that is itself shared
+    /// structure (a ``PersistentList``) changes in place too.
+    /// - Complexity: O(log₃₂ *n*), and a copy of each shared node on the path.
+    package mutating func modify<Result>(
+        _ key: Key, default make: () -> Value, _ body: (inout Value) throws -> Result
+    ) rethrows -> Result {
+        if self[key] == nil { self[key] = make() }
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        return try root.modify(key, hash: UInt64(truncatingIfNeeded: key.hashValue), shift: 0, body)
+    }
+}
+
+extension PersistentMapNode {
+    /// Calls `body` with the value of a key the node holds, in place; the caller holds this
+    /// node uniquely.
+    func modify<Result>(
+        _ key: Key, hash: UInt64, shift: UInt64, _ body: (inout Value) throws -> Result
+    ) rethrows -> Result {
+        if shift >= 64 { return try body(&values[keys.firstIndex(of: key)!]) }
+        let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: (hash >> shift) & 31)
+        if entryMap & bit != 0 { return try body(&values[(entryMap & (bit &- 1)).nonzeroBitCount]) }
+        let slot = (childMap & (bit &- 1)).nonzeroBitCount
+        if !isKnownUniquelyReferenced(&children[slot]) { children[slot] = children[slot].copy() }
+        return try children[slot].modify(key, hash: hash, shift: shift + 5, body)
+    }
+}
