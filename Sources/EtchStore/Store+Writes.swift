@@ -79,11 +79,15 @@ extension Store {
                 throw error
             }
         }
+        // The file's lock is held and the tables caught up: until this write ends the
+        // snapshot is as fresh as the file, so reads need not wait to look.
+        readState.withLock { $0.isWriting = true }
     }
 
     /// Ends a write whose commit changed nothing, releasing the lock (a commit that changed
     /// something ended the transaction itself).
     func endWrite() throws(StoreError) {
+        defer { readState.withLock { $0.isWriting = false } }
         try file?.withConnection { connection throws(StoreError) in
             if connection.isInTransaction { try connection.commit() }
         }
@@ -92,6 +96,7 @@ extension Store {
     /// Rolls back a write that failed, releasing the lock.
     func abortWrite() {
         try? file?.withConnection { connection throws(StoreError) in connection.rollBack() }
+        readState.withLock { $0.isWriting = false }
     }
 
     /// Commits a transaction: checks it, writes it to the file (inside the write transaction
@@ -150,6 +155,11 @@ extension Store {
         lastToken = token
         prunedThrough = pruned
         for stagedType in staged { _ = stagedType.apply(commit: token) }
+        // Published only now, after the commit is durable: a read never sees a commit that a
+        // crash could still undo.
+        publishSnapshot()
+        let seen = seenGeneration
+        readState.withLock { $0.seenGeneration = seen }
         publishHistory(makeCommit)
     }
 }
