@@ -70,18 +70,24 @@ extension Store {
     func beginWrite() throws(StoreError) {
         try checkOpen()
         guard let file else { return }
-        try file.withConnection { connection throws(StoreError) in
-            try connection.beginWriting()
-            do throws(StoreError) {
-                try catchUp(connection)
-            } catch {
-                connection.rollBack()
-                throw error
-            }
-        }
-        // The file's lock is held and the tables caught up: until this write ends the
-        // snapshot is as fresh as the file, so reads need not wait to look.
+        // Until this write ends, reads take the current snapshot without waiting for the
+        // store to look at the file: the look would wait for the write. The write catches
+        // up with the file once it holds the lock, and publishes what it caught up with.
         readState.withLock { $0.isWriting = true }
+        do throws(StoreError) {
+            try file.withConnection { connection throws(StoreError) in
+                try connection.beginWriting()
+                do throws(StoreError) {
+                    try catchUp(connection)
+                } catch {
+                    connection.rollBack()
+                    throw error
+                }
+            }
+        } catch {
+            readState.withLock { $0.isWriting = false }
+            throw error
+        }
     }
 
     /// Ends a write whose commit changed nothing, releasing the lock (a commit that changed

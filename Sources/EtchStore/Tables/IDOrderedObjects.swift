@@ -18,7 +18,10 @@ struct IDOrderedObjects<Model: Sendable>: Sendable {
     /// The objects at `positions` of `objects`, ascending positions of objects in id order,
     /// without a search per object.
     init(positions: [Int], of objects: [Model], ids: [IndexKey]) {
-        members = PersistentList(positions.lazy.map { IDMember(id: ids[$0], object: objects[$0]) })
+        var members: [IDMember<Model>] = []
+        members.reserveCapacity(positions.count)
+        for position in positions { members.append(IDMember(id: ids[position], object: objects[position])) }
+        self.members = PersistentList(members)
     }
 
     /// The ids, ascending.

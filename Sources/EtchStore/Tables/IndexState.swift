@@ -45,14 +45,26 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
             }
         case .unique:
             var nilPositions: [Int] = []
+            var keys: [IndexKey] = []
+            var holders: [IndexKey] = []
+            keys.reserveCapacity(objects.count)
+            holders.reserveCapacity(objects.count)
+            var seen = Set<IndexKey>()
+            seen.reserveCapacity(objects.count)
             for position in objects.indices {
                 let key = index.value.key(objects[position])
                 if key == .null {
                     nilPositions.append(position)
+                } else if seen.insert(key).inserted {
+                    keys.append(key)
+                    holders.append(ids[position])
                 } else {
-                    idByKey[key] = ids[position]
+                    // A value held twice (a file that breaks the index, refused before this is
+                    // used): the last holder wins, as inserting one by one would.
+                    holders[keys.firstIndex(of: key)!] = ids[position]
                 }
             }
+            idByKey = PersistentMap(distinctKeys: keys, values: holders)
             nilHolders = IDOrderedObjects(positions: nilPositions, of: objects, ids: ids)
         case .sorted:
             var members: [IndexKey: [(entry: SortedEntry, position: Int)]] = [:]

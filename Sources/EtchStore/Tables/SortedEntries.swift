@@ -41,7 +41,12 @@ struct SortedEntries<Model: Sendable>: Sendable {
     /// type is specialized, one that moves objects goes through their value witnesses.
     init(unsorted members: [(entry: SortedEntry, position: Int)], of objects: [Model]) {
         let sorted = members.sorted { $0.entry < $1.entry }
-        self.members = PersistentList(sorted.lazy.map { SortedMember(entry: $0.entry, object: objects[$0.position]) })
+        var sortedMembers: [SortedMember<Model>] = []
+        sortedMembers.reserveCapacity(sorted.count)
+        for member in sorted {
+            sortedMembers.append(SortedMember(entry: member.entry, object: objects[member.position]))
+        }
+        self.members = PersistentList(sortedMembers)
     }
 
     /// The number of entries.

@@ -39,6 +39,9 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
     /// - Complexity: O(*n*).
     func allInIDOrder() -> [Model] { idOrdered.objects }
 
+    /// Every object beside its id, in id order.
+    var idOrderedMembers: PersistentList<IDMember<Model>> { idOrdered.members }
+
     /// Puts an object, or removes the one with `id` when `object` is `nil`, updating every
     /// index; returns the object it replaced.
     @discardableResult
@@ -77,7 +80,7 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
         var models: [Model] = []
         models.reserveCapacity(sorted.count)
         for entry in sorted { models.append(loaded[entry.value]) }
-        for position in ids.indices { objects[ids[position]] = models[position] }
+        objects = PersistentMap(distinctKeys: ids, values: models)
         idOrdered = IDOrderedObjects(positions: Array(models.indices), of: models, ids: ids)
         self.indexes = indexes.map { IndexState($0, building: models, ids: ids) }
     }

@@ -120,13 +120,19 @@ package struct PersistentList<Element>: @unchecked Sendable {
 extension Array {
     /// The first position whose element is not `isBefore` the place searched for: a binary
     /// search of an array whose `isBefore` elements come first.
+    ///
+    /// Elements are passed in place, through the array's buffer: this code is not
+    /// specialized, and a subscript would copy each element it passes (a retain and a
+    /// release per reference in it).
     func partitionPoint(where isBefore: (Element) throws -> Bool) rethrows -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if try isBefore(self[middle]) { low = middle + 1 } else { high = middle }
+        try withUnsafeBufferPointer { elements in
+            var low = 0
+            var high = elements.count
+            while low < high {
+                let middle = (low + high) / 2
+                if try isBefore(elements[middle]) { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
-        return low
     }
 }
