@@ -46,8 +46,8 @@ extension StagedChanges: StagedCommit {
             case .update: event.updated.append(change.object)
             case .delete: event.deleted.append(change.object)
             }
-            table.set(change.new, for: change.id)
         }
+        table.apply(net.map { (id: $0.id, new: $0.new) })
         table.publish(event)
         return true
     }

@@ -58,6 +58,10 @@ extension Store {
         }
         lastCheck = now
         seenGeneration = generation
+        readState.withLock { state in
+            state.lastCheck = now
+            state.seenGeneration = generation
+        }
     }
 
     /// Applies the commits other stores made since ``lastToken``, read from the file's history
@@ -70,6 +74,9 @@ extension Store {
         defer { if ownsTransaction { connection.rollBack() } }
         let state = try connection.state()
         prunedThrough = state.prunedThrough
+        // Whatever was applied is published, even when a later commit fails to apply.
+        let before = lastToken
+        defer { if lastToken != before { publishSnapshot() } }
         guard state.storeID == storeID, state.lastToken >= lastToken else {
             return try reload(connection, state: state)
         }
@@ -118,6 +125,7 @@ extension Store {
         lastToken = state.lastToken
         prunedThrough = state.prunedThrough
         for changes in staged { _ = changes.apply(commit: state.lastToken) }
+        publishSnapshot()
         finishHistoryObservers()
     }
 }

@@ -134,6 +134,7 @@ extension Store {
             throw StoreError.duplicateIndex(model: Model.modelName, name: index.name)
         }
         try table.addIndex(index)
+        publishSnapshot()
     }
 
     /// The objects of a range of one group of the sorted index at `position` in the table's

@@ -9,6 +9,7 @@ extension Store {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        readState.withLock { $0.isClosed = true }
         stopWatching()
         file?.close()
         for table in tables.all { table.finishObservers() }

@@ -70,20 +70,30 @@ extension Store {
     func beginWrite() throws(StoreError) {
         try checkOpen()
         guard let file else { return }
-        try file.withConnection { connection throws(StoreError) in
-            try connection.beginWriting()
-            do throws(StoreError) {
-                try catchUp(connection)
-            } catch {
-                connection.rollBack()
-                throw error
+        // Until this write ends, reads take the current snapshot without waiting for the
+        // store to look at the file: the look would wait for the write. The write catches
+        // up with the file once it holds the lock, and publishes what it caught up with.
+        readState.withLock { $0.isWriting = true }
+        do throws(StoreError) {
+            try file.withConnection { connection throws(StoreError) in
+                try connection.beginWriting()
+                do throws(StoreError) {
+                    try catchUp(connection)
+                } catch {
+                    connection.rollBack()
+                    throw error
+                }
             }
+        } catch {
+            readState.withLock { $0.isWriting = false }
+            throw error
         }
     }
 
     /// Ends a write whose commit changed nothing, releasing the lock (a commit that changed
     /// something ended the transaction itself).
     func endWrite() throws(StoreError) {
+        defer { readState.withLock { $0.isWriting = false } }
         try file?.withConnection { connection throws(StoreError) in
             if connection.isInTransaction { try connection.commit() }
         }
@@ -92,6 +102,7 @@ extension Store {
     /// Rolls back a write that failed, releasing the lock.
     func abortWrite() {
         try? file?.withConnection { connection throws(StoreError) in connection.rollBack() }
+        readState.withLock { $0.isWriting = false }
     }
 
     /// Commits a transaction: checks it, writes it to the file (inside the write transaction
@@ -150,6 +161,11 @@ extension Store {
         lastToken = token
         prunedThrough = pruned
         for stagedType in staged { _ = stagedType.apply(commit: token) }
+        // Published only now, after the commit is durable: a read never sees a commit that a
+        // crash could still undo.
+        publishSnapshot()
+        let seen = seenGeneration
+        readState.withLock { $0.seenGeneration = seen }
         publishHistory(makeCommit)
     }
 }

@@ -49,6 +49,8 @@ public actor Store {
     /// The streams of ``historyUpdates(since:)``, by number.
     var historyObservers: [Int: AsyncStream<StoreCommit>.Continuation] = [:]
     var nextHistoryObserver = 0
+    /// The current snapshot and what reads need to know without waiting for the actor.
+    let readState: Mutex<StoreReadState>
 
     /// Makes an empty store in memory.
     ///
@@ -63,8 +65,10 @@ public actor Store {
         tables = try StoreTables(models: models)
         file = nil
         signal = nil
-        storeID = UUID()
+        let storeID = UUID()
+        self.storeID = storeID
         self.options = options
+        readState = Mutex(StoreReadState(snapshot: tables.snapshot(storeID: storeID, tokenNumber: 0)))
     }
 
     /// Opens the store in an SQLite file, or creates it.
@@ -109,6 +113,10 @@ public actor Store {
         signal = opened.signal
         seenGeneration = opened.generation
         dataVersion = opened.dataVersion
+        readState = Mutex(
+            StoreReadState(
+                snapshot: tables.snapshot(storeID: opened.state.storeID, tokenNumber: opened.state.lastToken),
+                seenGeneration: opened.generation))
     }
 
     // No deinit: the tables end their change streams in their own deinits, and the file's
@@ -118,38 +126,80 @@ public actor Store {
 
     // MARK: - Reads
 
+    /// The store as of its last commit, or the last commit of another store on its file that
+    /// it caught up with: an immutable value read synchronously. O(1), and no `await`.
+    ///
+    /// The store's reads catch up with other stores' commits first (within a millisecond);
+    /// a snapshot is what the store holds when it is taken. Call ``refresh()`` first for a
+    /// snapshot that includes every commit made to the file until now.
+    ///
+    /// ```swift
+    /// let snapshot = store.snapshot
+    /// try snapshot.object(Album.self, id: "b1")?.title
+    /// ```
+    public nonisolated var snapshot: StoreSnapshot { readState.withLock { $0.snapshot } }
+
+    /// The current snapshot for a read, after catching up with other stores' commits when
+    /// one may have happened; never waits for a write of this store, whose commit the read
+    /// does not see until it is durable.
+    ///
+    /// - Throws: ``StoreError/closed`` after ``close()``; what catching up throws.
+    /// - Complexity: O(1) when nothing changed: a lock, an atomic load and a clock read.
+    nonisolated func readSnapshot() async throws(StoreError) -> StoreSnapshot {
+        let generation = signal?.generation.load(ordering: .acquiring)
+        let (snapshot, current, closed): (StoreSnapshot, Bool, Bool) = readState.withLock { state in
+            guard let generation else { return (state.snapshot, true, state.isClosed) }
+            let current =
+                state.isWriting
+                || (generation == state.seenGeneration
+                    && ContinuousClock.now - state.lastCheck < Self.readCheckInterval)
+            return (state.snapshot, current, state.isClosed)
+        }
+        if closed { throw StoreError.closed }
+        if current { return snapshot }
+        try await catchUpIfStale()
+        return readState.withLock { $0.snapshot }
+    }
+
+    /// Publishes the tables as they are now as the current snapshot, after a commit or a
+    /// catch-up changed them.
+    func publishSnapshot() {
+        let snapshot = tables.snapshot(storeID: storeID, tokenNumber: lastToken)
+        readState.withLock { $0.snapshot = snapshot }
+    }
+
     /// The object of a type with an id.
     ///
+    /// Never waits for a write in progress: reads see the last durable commit.
+    ///
     /// - Throws: ``StoreError/unknownModel(_:)`` for a type the store was not made with.
-    /// - Complexity: O(1).
-    public func object<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws(StoreError) -> Model? {
-        try catchUpIfStale()
-        return try tables.table(of: type).object(id.indexKey)
+    /// - Complexity: O(log₃₂ *n*).
+    public nonisolated func object<Model: IdentifiedModel>(
+        _ type: Model.Type, id: Model.ID
+    ) async throws(StoreError) -> Model? {
+        try await readSnapshot().object(type, id: id)
     }
 
     /// The object a reference points to, or `nil` when it dangles.
-    public func resolve<Model: IdentifiedModel>(_ reference: Ref<Model>) throws(StoreError) -> Model? {
-        try object(Model.self, id: reference.id)
+    public nonisolated func resolve<Model: IdentifiedModel>(_ reference: Ref<Model>) async throws(StoreError) -> Model?
+    {
+        try await readSnapshot().object(Model.self, id: reference.id)
     }
 
     /// Every object of a type, in id order.
-    /// - Complexity: O(*n*) when no object of the type was added or deleted since the last
-    ///   call; O(*n* log *n*) else.
-    public func objects<Model: IdentifiedModel>(_ type: Model.Type) throws(StoreError) -> [Model] {
-        try catchUpIfStale()
-        return try tables.table(of: type).allInIDOrder()
+    /// - Complexity: O(*n*).
+    public nonisolated func objects<Model: IdentifiedModel>(_ type: Model.Type) async throws(StoreError) -> [Model] {
+        try await readSnapshot().objects(type)
     }
 
     /// The number of objects of a type.
-    public func count<Model: IdentifiedModel>(_ type: Model.Type) throws(StoreError) -> Int {
-        try catchUpIfStale()
-        return try tables.table(of: type).count
+    public nonisolated func count<Model: IdentifiedModel>(_ type: Model.Type) async throws(StoreError) -> Int {
+        try await readSnapshot().count(type)
     }
 
     /// The number of objects of every type, as of the last commit the store caught up with.
-    public var count: Int {
-        try? catchUpIfStale()
-        return tables.all.reduce(0) { $0 + $1.count }
+    public nonisolated var count: Int {
+        get async { (try? await readSnapshot())?.count ?? 0 }
     }
 
     /// The approximate memory the objects take, in bytes: their JSON sizes and their values

@@ -21,3 +21,14 @@ enum StoreStorage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 }
+
+extension StoreStorage {
+    /// Runs `body` with a new store of this storage, in a temporary directory, closing it after.
+    func withStore(_ body: (Store) async throws -> Void) async throws {
+        try await StoreTests.withDirectory { directory in
+            let store = try open(directory.appending(path: "store.sqlite"))
+            try await body(store)
+            await store.close()
+        }
+    }
+}

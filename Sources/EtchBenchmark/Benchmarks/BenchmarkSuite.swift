@@ -19,6 +19,7 @@ enum BenchmarkSuite {
         try await StoreHistoryBenchmarks.run(&runner)
         try await StoreLiveBenchmarks.run(&runner)
         try await StoreSharingBenchmarks.run(&runner)
+        try await StoreSnapshotBenchmarks.run(&runner)
         return runner
     }
 }

@@ -1,47 +1,69 @@
 import Etch
 
-/// The objects of one value of an `@index`, in id order: what a lookup returns, without a
-/// search by id or a sort.
+/// An object and its id, side by side in an id-ordered list.
+struct IDMember<Model: Sendable>: Sendable {
+    var id: IndexKey
+    var object: Model
+}
+
+/// Objects in id order — the holders of one value of an `@index`, or a table's every
+/// object: what a lookup returns, without a search by id or a sort.
+///
+/// A ``PersistentList``, so a snapshot of the table shares it with the next commit.
 struct IDOrderedObjects<Model: Sendable>: Sendable {
-    /// The ids, ascending.
-    private(set) var ids: [IndexKey] = []
-    /// The object of each id, at the same position.
-    private(set) var objects: [Model] = []
+    private(set) var members = PersistentList<IDMember<Model>>()
 
     init() {}
 
     /// The objects at `positions` of `objects`, ascending positions of objects in id order,
     /// without a search per object.
     init(positions: [Int], of objects: [Model], ids: [IndexKey]) {
-        self.ids = positions.map { ids[$0] }
-        self.objects = positions.map { objects[$0] }
+        var members: [IDMember<Model>] = []
+        members.reserveCapacity(positions.count)
+        for position in positions { members.append(IDMember(id: ids[position], object: objects[position])) }
+        self.members = PersistentList(members)
     }
+
+    /// The ids, ascending.
+    var ids: [IndexKey] { members.all.map(\.id) }
+    /// The objects, in id order.
+    var objects: [Model] { members.all.map(\.object) }
+    /// The number of objects.
+    var count: Int { members.count }
 
     /// The position of `id`, or where it would go.
     private func position(of id: IndexKey) -> Int {
-        ids.partitionIndex { $0 < id }
+        members.partitionIndex { $0.id < id }
+    }
+
+    /// The object of `id`, found by binary search.
+    /// - Complexity: O(log *k*).
+    func object(_ id: IndexKey) -> Model? {
+        let index = position(of: id)
+        guard index < members.count else { return nil }
+        let member = members[index]
+        return member.id == id ? member.object : nil
     }
 
     /// Adds or replaces an object.
-    /// - Complexity: O(log *k*) comparisons and one memory move.
+    /// - Complexity: O(log *k*).
     mutating func set(_ object: Model, for id: IndexKey) {
         let index = position(of: id)
-        if index < ids.count, ids[index] == id {
-            objects[index] = object
+        if index < members.count, members[index].id == id {
+            members.replace(at: index, with: IDMember(id: id, object: object))
         } else {
-            ids.insert(id, at: index)
-            objects.insert(object, at: index)
+            members.insert(IDMember(id: id, object: object), at: index)
         }
     }
 
     /// Removes an object if present.
+    /// - Complexity: O(log *k*).
     mutating func remove(_ id: IndexKey) {
         let index = position(of: id)
-        guard index < ids.count, ids[index] == id else { return }
-        ids.remove(at: index)
-        objects.remove(at: index)
+        guard index < members.count, members[index].id == id else { return }
+        members.remove(at: index)
     }
 
     /// Whether no object has the value.
-    var isEmpty: Bool { ids.isEmpty }
+    var isEmpty: Bool { members.isEmpty }
 }

@@ -1,19 +1,22 @@
 import Etch
 
 /// The contents of one index of a model table, kept up to date on every change.
+///
+/// Every part is shared structure (``PersistentMap``, ``PersistentList``), so copying the
+/// state into a snapshot is O(1) and the next change copies only the nodes it touches.
 struct IndexState<Model: IdentifiedModel>: Sendable {
     /// What the index is on.
     let index: ModelIndex<Model>
     /// `@index`: the objects holding each value, in id order.
-    private(set) var objectsByKey: [IndexKey: IDOrderedObjects<Model>] = [:]
+    private(set) var objectsByKey = PersistentMap<IndexKey, IDOrderedObjects<Model>>()
     /// `@unique`: the id holding each value but `nil`.
-    private(set) var idByKey: [IndexKey: IndexKey] = [:]
+    private(set) var idByKey = PersistentMap<IndexKey, IndexKey>()
     /// `@unique`: the objects holding `nil`, in id order. `nil` is exempt from uniqueness, so
     /// any number of objects hold it, and a query of `nil` finds them here as an `@index`
     /// lookup does.
     private(set) var nilHolders = IDOrderedObjects<Model>()
     /// `@sorted`: the entries and objects of each group (one group, `.null`, when not grouped).
-    private(set) var groups: [IndexKey: SortedEntries<Model>] = [:]
+    private(set) var groups = PersistentMap<IndexKey, SortedEntries<Model>>()
 
     init(_ index: ModelIndex<Model>) {
         self.index = index
@@ -37,18 +40,31 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
             for position in objects.indices {
                 positions[index.value.key(objects[position]), default: []].append(position)
             }
-            objectsByKey = positions.mapValues { IDOrderedObjects(positions: $0, of: objects, ids: ids) }
+            for (key, members) in positions {
+                objectsByKey[key] = IDOrderedObjects(positions: members, of: objects, ids: ids)
+            }
         case .unique:
-            idByKey.reserveCapacity(objects.count)
             var nilPositions: [Int] = []
+            var keys: [IndexKey] = []
+            var holders: [IndexKey] = []
+            keys.reserveCapacity(objects.count)
+            holders.reserveCapacity(objects.count)
+            var seen = Set<IndexKey>()
+            seen.reserveCapacity(objects.count)
             for position in objects.indices {
                 let key = index.value.key(objects[position])
                 if key == .null {
                     nilPositions.append(position)
+                } else if seen.insert(key).inserted {
+                    keys.append(key)
+                    holders.append(ids[position])
                 } else {
-                    idByKey[key] = ids[position]
+                    // A value held twice (a file that breaks the index, refused before this is
+                    // used): the last holder wins, as inserting one by one would.
+                    holders[keys.firstIndex(of: key)!] = ids[position]
                 }
             }
+            idByKey = PersistentMap(distinctKeys: keys, values: holders)
             nilHolders = IDOrderedObjects(positions: nilPositions, of: objects, ids: ids)
         case .sorted:
             var members: [IndexKey: [(entry: SortedEntry, position: Int)]] = [:]
@@ -57,7 +73,7 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
                 let entry = SortedEntry(key: index.value.key(object), id: ids[position])
                 members[group(of: object), default: []].append((entry, position))
             }
-            groups = members.mapValues { SortedEntries(unsorted: $0, of: objects) }
+            for (group, members) in members { groups[group] = SortedEntries(unsorted: members, of: objects) }
         }
     }
 
@@ -70,11 +86,13 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     mutating func insert(_ object: Model, id: IndexKey) {
         let key = index.value.key(object)
         switch index.kind {
-        case .index: objectsByKey[key, default: IDOrderedObjects()].set(object, for: id)
+        case .index: objectsByKey.modify(key, default: IDOrderedObjects.init) { $0.set(object, for: id) }
         case .unique where key == .null: nilHolders.set(object, for: id)
         case .unique: idByKey[key] = id
         case .sorted:
-            groups[group(of: object), default: SortedEntries()].insert(object, at: SortedEntry(key: key, id: id))
+            groups.modify(group(of: object), default: SortedEntries.init) {
+                $0.insert(object, at: SortedEntry(key: key, id: id))
+            }
         }
     }
 
@@ -83,16 +101,24 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         let key = index.value.key(object)
         switch index.kind {
         case .index:
-            objectsByKey[key]?.remove(id)
-            if objectsByKey[key]?.isEmpty == true { objectsByKey[key] = nil }
+            guard objectsByKey[key] != nil else { return }
+            let isEmpty = objectsByKey.modify(key, default: IDOrderedObjects.init) { holders in
+                holders.remove(id)
+                return holders.isEmpty
+            }
+            if isEmpty { objectsByKey[key] = nil }
         case .unique where key == .null:
             nilHolders.remove(id)
         case .unique:
             if idByKey[key] == id { idByKey[key] = nil }
         case .sorted:
             let group = group(of: object)
-            groups[group]?.remove(SortedEntry(key: key, id: id))
-            if groups[group]?.isEmpty == true { groups[group] = nil }
+            guard groups[group] != nil else { return }
+            let isEmpty = groups.modify(group, default: SortedEntries.init) { members in
+                members.remove(SortedEntry(key: key, id: id))
+                return members.isEmpty
+            }
+            if isEmpty { groups[group] = nil }
         }
     }
 
@@ -101,10 +127,19 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     mutating func replace(_ object: Model, id: IndexKey) {
         let key = index.value.key(object)
         switch index.kind {
-        case .index: objectsByKey[key]?.set(object, for: id)
+        case .index:
+            if objectsByKey[key] != nil {
+                objectsByKey.modify(key, default: IDOrderedObjects.init) { $0.set(object, for: id) }
+            }
         case .unique where key == .null: nilHolders.set(object, for: id)
         case .unique: break
-        case .sorted: groups[group(of: object)]?.replace(object, at: SortedEntry(key: key, id: id))
+        case .sorted:
+            let group = group(of: object)
+            if groups[group] != nil {
+                groups.modify(group, default: SortedEntries.init) {
+                    $0.replace(object, at: SortedEntry(key: key, id: id))
+                }
+            }
         }
     }
 
@@ -142,8 +177,8 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     /// - Complexity: O(1), or O(log *n*) for a sorted index.
     func count(withKey key: IndexKey) -> Int {
         switch index.kind {
-        case .index: objectsByKey[key]?.ids.count ?? 0
-        case .unique where key == .null: nilHolders.ids.count
+        case .index: objectsByKey[key]?.count ?? 0
+        case .unique where key == .null: nilHolders.count
         case .unique: idByKey[key] == nil ? 0 : 1
         case .sorted:
             groups[.null]?.count(

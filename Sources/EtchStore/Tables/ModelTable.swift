@@ -4,13 +4,10 @@ import Etch
 ///
 /// Owned by its store's actor, which is the only code that reads or changes it.
 final class ModelTable<Model: IdentifiedModel> {
-    /// The objects by id key.
-    private(set) var objects: [IndexKey: Model] = [:]
-    /// The ids of `objects`, ascending, once ``allInIDOrder`` or ``load(_:)`` has sorted them;
-    /// `nil` after an id comes or goes. Replacing an object keeps them.
-    private var sortedIDs: [IndexKey]?
-    /// The schema's indexes, then the ones added at runtime.
-    private(set) var indexes: [IndexState<Model>]
+    /// The objects and indexes, a value that snapshots share.
+    private(set) var contents = TableContents<Model>(indexes: Model._indexes.map { IndexState($0) })
+    /// ``contents`` boxed for the last snapshot, until the next change.
+    private var box: TableContentsBox<Model>?
     /// The indexes of the inverse relations that refer to this model, by relation key
     /// (`Artist.albums`), made when a relation is first read.
     private(set) var relationIndexes: [String: RelationIndex<Model>] = [:]
@@ -18,72 +15,81 @@ final class ModelTable<Model: IdentifiedModel> {
     private var observers: [Int: TableObserver<Model>] = [:]
     private var nextObserver = 0
 
-    init() {
-        indexes = Model._indexes.map { IndexState($0) }
-    }
+    init() {}
 
     /// Ends every change stream when the store, the tables' only owner, goes away.
     deinit { finishObservers() }
 
+    /// The contents as of now, boxed for a snapshot; the box is made again only after a change.
+    /// - Complexity: O(1).
+    var snapshotBox: TableContentsBox<Model> {
+        if let box { return box }
+        let made = TableContentsBox(contents)
+        box = made
+        return made
+    }
+
+    /// The objects by id key.
+    var objects: PersistentMap<IndexKey, Model> { contents.objects }
+    /// The schema's indexes, then the ones added at runtime.
+    var indexes: [IndexState<Model>] { contents.indexes }
+
     /// The number of objects.
-    var count: Int { objects.count }
+    var count: Int { contents.count }
 
     /// The object with an id key.
-    func object(_ id: IndexKey) -> Model? { objects[id] }
+    func object(_ id: IndexKey) -> Model? { contents.object(id) }
 
     /// The objects with these id keys, in their order; ids without an object are skipped.
-    ///
-    /// One loop over the table's own dictionary, rather than `ids.compactMap(object)`: this
-    /// code is generic over the model and not specialized, and through a closure each lookup
-    /// fetched the dictionary's type metadata again, which cost more than the lookup.
-    func objects(_ ids: [IndexKey]) -> [Model] {
-        let objects = objects
-        var found: [Model] = []
-        found.reserveCapacity(ids.count)
-        for id in ids {
-            if let object = objects[id] { found.append(object) }
-        }
-        return found
-    }
+    func objects(_ ids: [IndexKey]) -> [Model] { contents.objects(ids) }
 
     /// Every object, in id order.
-    ///
-    /// The ids are sorted once, and again only after an id comes or goes: a list read again
-    /// and again while its objects change in place is not sorted each time.
-    ///
-    /// - Complexity: O(*n*) when no id came or went since the last call; O(*n* log *n*) else.
-    func allInIDOrder() -> [Model] {
-        let ids: [IndexKey]
-        if let sortedIDs {
-            ids = sortedIDs
-        } else {
-            ids = objects.keys.sorted { IndexKey.compare($0, $1) == .orderedAscending }
-            sortedIDs = ids
-        }
-        let found = objects(ids)
-        // A kept order that missed an id would drop its object without a word.
-        assert(found.count == objects.count, "the sorted ids went stale")
-        return found
-    }
+    /// - Complexity: O(*n*).
+    func allInIDOrder() -> [Model] { contents.allInIDOrder() }
 
     /// Puts an object, or removes the one with `id` when `object` is `nil`, updating every index.
     func set(_ object: Model?, for id: IndexKey) {
-        let old = objects[id]
-        for position in indexes.indices {
-            if let old, let object, indexes[position].isUnchanged(from: old, to: object) {
-                indexes[position].replace(object, id: id)
-                continue
-            }
-            if let old { indexes[position].remove(old, id: id) }
-            if let object { indexes[position].insert(object, id: id) }
-        }
+        box = nil
+        let old = contents.set(object, for: id)
         for key in relationIndexes.keys {
             if let old { relationIndexes[key]!.remove(old) }
             if let object { relationIndexes[key]!.insert(object) }
         }
-        if (old == nil) != (object == nil) { sortedIDs = nil }
-        objects[id] = object
     }
+
+    /// Applies a commit's changes: one by one, or, for a commit that changes a large part of
+    /// the table (an import), by building the table again in bulk, which sorts each index
+    /// once instead of inserting into it once per object.
+    /// - Complexity: O(*k* log *n*) for *k* changes, or O((*n* + *k*) log (*n* + *k*)) in bulk.
+    func apply(_ changes: [(id: IndexKey, new: Model?)]) {
+        guard changes.count >= Self.bulkThreshold, changes.count * 4 >= contents.count else {
+            for change in changes { set(change.new, for: change.id) }
+            return
+        }
+        box = nil
+        var changed = Set<IndexKey>()
+        changed.reserveCapacity(changes.count)
+        for change in changes { changed.insert(change.id) }
+        for key in relationIndexes.keys {
+            for change in changes {
+                if let old = contents.object(change.id) { relationIndexes[key]!.remove(old) }
+                if let new = change.new { relationIndexes[key]!.insert(new) }
+            }
+        }
+        var objects: [Model] = []
+        objects.reserveCapacity(contents.count + changes.count)
+        contents.idOrderedMembers.forEach(in: 0..<contents.count) { member in
+            if !changed.contains(member.id) { objects.append(member.object) }
+            return true
+        }
+        for change in changes {
+            if let new = change.new { objects.append(new) }
+        }
+        contents = TableContents(loading: objects, indexes: contents.indexes.map(\.index))
+    }
+
+    /// The fewest changes a commit applies in bulk (when they are also a quarter of the table).
+    static var bulkThreshold: Int { 2_048 }
 
     /// Adds an observer; returns its number, for ``removeObserver(_:)``.
     func addObserver(_ observer: TableObserver<Model>) -> Int {
@@ -113,25 +119,10 @@ final class ModelTable<Model: IdentifiedModel> {
 
     /// Fills an empty table with many objects at once, building each index in one pass.
     /// - Complexity: O(*n* log *n*).
-    ///
-    /// The ids are sorted with the positions of their objects in `loaded`, both of concrete
-    /// types, so the sort is specialized; sorting the table's keys and looking each object up
-    /// went through the generic dictionary's value witnesses for every object.
     func load(_ loaded: [Model]) {
-        precondition(objects.isEmpty, "a table is loaded once, when it is empty")
-        var positions: [IndexKey: Int] = [:]
-        positions.reserveCapacity(loaded.count)
-        // The last object of an id wins, as it would in the table.
-        for (position, object) in loaded.enumerated() { positions[object.id.indexKey] = position }
-        let sorted = positions.sorted { IndexKey.compare($0.key, $1.key) == .orderedAscending }
-        let ids = sorted.map(\.key)
-        var models: [Model] = []
-        models.reserveCapacity(sorted.count)
-        for entry in sorted { models.append(loaded[entry.value]) }
-        objects.reserveCapacity(ids.count)
-        for position in ids.indices { objects[ids[position]] = models[position] }
-        sortedIDs = ids
-        indexes = indexes.map { IndexState($0.index, building: models, ids: ids) }
+        precondition(contents.count == 0, "a table is loaded once, when it is empty")
+        box = nil
+        contents = TableContents(loading: loaded, indexes: contents.indexes.map(\.index))
     }
 
     /// The index of a relation, built over the objects held now the first time it is asked for.
@@ -141,55 +132,34 @@ final class ModelTable<Model: IdentifiedModel> {
     ) -> RelationIndex<Model> {
         if let existing = relationIndexes[key] { return existing }
         var index = RelationIndex(ownerKeys: ownerKeys, order: order)
-        for object in objects.values { index.insert(object) }
+        objects.forEachEntry { _, object in index.insert(object) }
         relationIndexes[key] = index
         return index
     }
 
     /// The position in ``indexes`` of the first index of a kind that `matches`.
-    ///
-    /// The states are read in place, through the array's buffer, and only indexes of the
-    /// kind are passed to `matches`: this code is generic over the model and not specialized,
-    /// so `first(where:)` or a subscript copies each state it passes, and `matches` the index
-    /// it is given (a retain and a release per dictionary, string and closure), which cost
-    /// more than the range read that follows.
     func indexPosition(of kind: ModelIndex<Model>.Kind, where matches: (ModelIndex<Model>) -> Bool) -> Int? {
-        indexes.withUnsafeBufferPointer { states in
-            states.indices.first { states[$0].index.kind == kind && matches(states[$0].index) }
-        }
+        contents.indexPosition(of: kind, where: matches)
     }
 
-    /// The objects of a range of one group of the `@sorted` index at `position` in
-    /// ``indexes``, in key order or its reverse, after skipping `offset` and at most `limit`
-    /// of them; read in place, as ``indexPosition(of:where:)`` reads.
-    /// - Complexity: O(log *n* + *k*) for *k* objects returned.
+    /// The objects of a range of one group of the `@sorted` index at `position`; see
+    /// ``TableContents/sortedObjects(indexAt:group:from:to:reversed:offset:limit:)``.
     func sortedObjects(
         indexAt position: Int, group: IndexKey, from lower: IndexBound?, to upper: IndexBound?, reversed: Bool,
         offset: Int, limit: Int?
     ) -> [Model] {
-        indexes.withUnsafeBufferPointer { states in
-            states[position].groups[group]?.objects(
-                from: lower, to: upper, reversed: reversed, offset: offset, limit: limit) ?? []
-        }
+        contents.sortedObjects(
+            indexAt: position, group: group, from: lower, to: upper, reversed: reversed, offset: offset, limit: limit)
     }
 
-    /// The objects holding `key` in the `@index` or `@unique` index at `position` in
-    /// ``indexes``, in id order for an `@index`; read in place, as
-    /// ``indexPosition(of:where:)`` reads.
-    /// - Complexity: O(*k*) for *k* objects found.
+    /// The objects holding `key` in the `@index` or `@unique` index at `position`.
     func objects(indexAt position: Int, withKey key: IndexKey) -> [Model] {
-        let held: (objects: [Model]?, ids: [IndexKey]) = indexes.withUnsafeBufferPointer { states in
-            if let objects = states[position].objects(withKey: key) { return (objects, []) }
-            return (nil, states[position].ids(withKey: key))
-        }
-        return held.objects ?? objects(held.ids)
+        contents.objects(indexAt: position, withKey: key)
     }
 
-    /// The object holding `key` in the `@unique` index at `position` in ``indexes``; read in
-    /// place, as ``indexPosition(of:where:)`` reads.
-    /// - Complexity: O(1).
+    /// The object holding `key` in the `@unique` index at `position`.
     func object(uniqueIndexAt position: Int, withKey key: IndexKey) -> Model? {
-        indexes.withUnsafeBufferPointer { states in states[position].holder(of: key) }.flatMap(object)
+        contents.object(uniqueIndexAt: position, withKey: key)
     }
 
     /// Adds an index at runtime, built over the objects held now.
@@ -212,6 +182,7 @@ final class ModelTable<Model: IdentifiedModel> {
             }
             state.insert(object, id: id)
         }
-        indexes.append(state)
+        box = nil
+        contents.indexes.append(state)
     }
 }

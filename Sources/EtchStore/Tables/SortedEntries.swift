@@ -16,18 +16,21 @@ struct SortedEntry: Sendable, Comparable {
     }
 }
 
+/// An object and its place in a sorted index, side by side.
+struct SortedMember<Model: Sendable>: Sendable {
+    var entry: SortedEntry
+    var object: Model
+}
+
 /// The objects of one group of a sorted index, in key order (ties by id), kept sorted by
 /// binary search on every change.
 ///
 /// The group holds the objects themselves beside their entries, as ``IDOrderedObjects``
-/// does, so a range is one slice of an array: no lookup by id in the table, whose
-/// dictionary is generic over the model and costs a hash, a key copy and a cache miss
-/// per object.
+/// does, so a range is one walk of the list: no lookup by id in the table. A
+/// ``PersistentList``, so a snapshot of the table shares it with the next commit.
 struct SortedEntries<Model: Sendable>: Sendable {
-    /// The entries, in order.
-    private(set) var entries: [SortedEntry] = []
-    /// The object of each entry, at the same position.
-    private(set) var objects: [Model] = []
+    /// The entries and their objects, in order.
+    private(set) var members = PersistentList<SortedMember<Model>>()
 
     init() {}
 
@@ -38,81 +41,105 @@ struct SortedEntries<Model: Sendable>: Sendable {
     /// type is specialized, one that moves objects goes through their value witnesses.
     init(unsorted members: [(entry: SortedEntry, position: Int)], of objects: [Model]) {
         let sorted = members.sorted { $0.entry < $1.entry }
-        entries = sorted.map(\.entry)
-        self.objects = sorted.map { objects[$0.position] }
+        var sortedMembers: [SortedMember<Model>] = []
+        sortedMembers.reserveCapacity(sorted.count)
+        for member in sorted {
+            sortedMembers.append(SortedMember(entry: member.entry, object: objects[member.position]))
+        }
+        self.members = PersistentList(sortedMembers)
     }
+
+    /// The number of entries.
+    var count: Int { members.count }
 
     /// The position of the first entry not before `entry`.
     private func position(of entry: SortedEntry) -> Int {
-        entries.partitionIndex { $0 < entry }
+        members.partitionIndex { $0.entry < entry }
     }
 
     /// The position of `entry`, if the group holds it.
     private func existingPosition(of entry: SortedEntry) -> Int? {
         let index = position(of: entry)
-        return index < entries.count && entries[index] == entry ? index : nil
+        return index < members.count && members[index].entry == entry ? index : nil
     }
 
     /// The position of the first entry whose key is not before `key` (or, when
     /// `afterEqual`, not before or equal to it).
     private func position(ofKey key: IndexKey, afterEqual: Bool) -> Int {
-        entries.partitionIndex { afterEqual ? $0.key <= key : $0.key < key }
+        members.partitionIndex { afterEqual ? $0.entry.key <= key : $0.entry.key < key }
     }
 
     /// Adds an object at its entry's place.
-    /// - Complexity: O(log *n*) comparisons and one memory move.
+    /// - Complexity: O(log *n*).
     mutating func insert(_ object: Model, at entry: SortedEntry) {
-        let index = position(of: entry)
-        entries.insert(entry, at: index)
-        objects.insert(object, at: index)
+        members.insert(SortedMember(entry: entry, object: object), at: position(of: entry))
     }
 
     /// Replaces the object of an entry, if present, whose key did not change.
-    /// - Complexity: O(log *n*) comparisons.
+    /// - Complexity: O(log *n*).
     mutating func replace(_ object: Model, at entry: SortedEntry) {
-        if let index = existingPosition(of: entry) { objects[index] = object }
+        if let index = existingPosition(of: entry) {
+            members.replace(at: index, with: SortedMember(entry: entry, object: object))
+        }
     }
 
     /// Removes an entry and its object, if present.
-    /// - Complexity: O(log *n*) comparisons and one memory move.
+    /// - Complexity: O(log *n*).
     mutating func remove(_ entry: SortedEntry) {
         guard let index = existingPosition(of: entry) else { return }
-        entries.remove(at: index)
-        objects.remove(at: index)
+        members.remove(at: index)
     }
 
     /// Whether the group holds nothing.
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { members.isEmpty }
 
     /// The ids whose keys lie within the bounds, in key order or its reverse (ties by id
     /// ascending either way), after skipping `offset` and at most `limit` of them.
     /// - Complexity: O(log *n* + *k*) for *k* ids returned (and the runs of equal keys read).
     func ids(from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?) -> [IndexKey] {
-        readPositions(from: lower, to: upper, reversed: reversed, offset: offset, limit: limit).map { entries[$0].id }
+        guard reversed else {
+            let positions = range(from: lower, to: upper).clamped(offset: offset, limit: limit)
+            return members.elements(in: positions).map(\.entry.id)
+        }
+        return readPositions(from: lower, to: upper, reversed: reversed, offset: offset, limit: limit).map {
+            members[$0].entry.id
+        }
     }
 
     /// The objects whose keys lie within the bounds, in key order or its reverse (ties by id
     /// ascending either way), after skipping `offset` and at most `limit` of them.
-    /// - Complexity: O(log *n* + *k*) for *k* objects returned (and the runs of equal keys read).
+    /// - Complexity: O(log *n* + *k*) for *k* objects returned in key order; O(*k* log *n*)
+    ///   in reverse (and the runs of equal keys read).
     func objects(from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?) -> [Model] {
+        var found: [Model] = []
         guard reversed else {
-            return Array(objects[range(from: lower, to: upper).clamped(offset: offset, limit: limit)])
+            let positions = range(from: lower, to: upper).clamped(offset: offset, limit: limit)
+            found.reserveCapacity(positions.count)
+            members.forEach(in: positions) { member in
+                found.append(member.object)
+                return true
+            }
+            return found
         }
         let positions = readPositions(from: lower, to: upper, reversed: true, offset: offset, limit: limit)
-        var found: [Model] = []
         found.reserveCapacity(positions.count)
-        for position in positions { found.append(objects[position]) }
+        for position in positions { found.append(members[position].object) }
         return found
     }
 
     /// Calls `body` with the objects whose keys lie within the bounds, in key order or its
     /// reverse (ties by id ascending either way), until it returns `false`.
-    /// - Complexity: O(log *n*) plus O(1) per object visited (and the runs of equal keys read).
+    /// - Complexity: O(log *n*) plus O(1) per object visited in key order, O(log *n*) in
+    ///   reverse (and the runs of equal keys read).
     func visit(
         from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, _ body: (Model) throws -> Bool
     ) rethrows {
-        try TieOrderedPositions.visit(range(from: lower, to: upper), reversed: reversed, sameKey: sameKey) {
-            try body(objects[$0])
+        guard reversed else {
+            try members.forEach(in: range(from: lower, to: upper)) { try body($0.object) }
+            return
+        }
+        try TieOrderedPositions.visit(range(from: lower, to: upper), reversed: true, sameKey: sameKey) {
+            try body(members[$0].object)
         }
     }
 
@@ -132,13 +159,13 @@ struct SortedEntries<Model: Sendable>: Sendable {
 
     /// Whether the entries at two positions have equal keys.
     private func sameKey(_ first: Int, _ second: Int) -> Bool {
-        IndexKey.compare(entries[first].key, entries[second].key) == .orderedSame
+        IndexKey.compare(members[first].entry.key, members[second].entry.key) == .orderedSame
     }
 
     /// The positions of the entries whose keys lie within the bounds, ascending.
     private func range(from lower: IndexBound?, to upper: IndexBound?) -> Range<Int> {
         let start = lower.map { position(ofKey: $0.key, afterEqual: !$0.isInclusive) } ?? 0
-        let end = upper.map { position(ofKey: $0.key, afterEqual: $0.isInclusive) } ?? entries.count
+        let end = upper.map { position(ofKey: $0.key, afterEqual: $0.isInclusive) } ?? members.count
         return start < end ? start..<end : 0..<0
     }
 }

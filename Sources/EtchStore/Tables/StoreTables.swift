@@ -1,9 +1,10 @@
 import Etch
+import Foundation
 
 /// A store's tables: one per model type it was made with, found by type or by model name.
 final class StoreTables {
     /// The tables by model type.
-    private var byType: [ObjectIdentifier: AnyObject] = [:]
+    private(set) var byType: [ObjectIdentifier: AnyObject] = [:]
     /// The loaders and clearers of the tables, by model name.
     private(set) var byName: [String: any AnyModelTable] = [:]
     /// The model names in the order the store was made with them.
@@ -50,6 +51,8 @@ protocol AnyModelTable: AnyObject {
     var count: Int { get }
     /// The number of live observations.
     var observerCount: Int { get }
+    /// The table's contents as of now, boxed for a snapshot.
+    var contentsBox: any AnyObject & Sendable { get }
     /// The model's name.
     var modelName: String { get }
     /// The schema the model's objects are written with, as the file records it.
@@ -85,6 +88,7 @@ protocol AnyModelTable: AnyObject {
 
 extension ModelTable: AnyModelTable {
     var modelName: String { Model.modelName }
+    var contentsBox: any AnyObject & Sendable { snapshotBox }
     var oldModelNames: [String] { Model._schema.renamedFrom }
 
     func renamingOldKeys(in record: StoredRecord) -> StoredRecord? {
@@ -113,5 +117,19 @@ extension ModelTable: AnyModelTable {
             throw StoreError.invalidExport(reason: "a \(Model.modelName) does not read: \(error)")
         }
         try transaction.insert(model)
+    }
+}
+
+extension StoreTables {
+    /// Every table's contents as of now, as a snapshot; O(number of model types), each
+    /// table's box made again only when it changed.
+    func snapshot(storeID: UUID, tokenNumber: Int) -> StoreSnapshot {
+        var boxes: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+        boxes.reserveCapacity(byType.count)
+        for (type, table) in byType {
+            // The box of a type's table goes under the type: `StoreSnapshot.contents(of:)` relies on it.
+            boxes[type] = (table as! any AnyModelTable).contentsBox
+        }
+        return StoreSnapshot(tables: boxes, storeID: storeID, tokenNumber: tokenNumber)
     }
 }

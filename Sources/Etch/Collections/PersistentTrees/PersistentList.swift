@@ -1,0 +1,138 @@
+/// A list with positional access in O(log *n*) whose copies share structure: a B+tree of
+/// small arrays, each node shared by every copy of the list until one of them changes it.
+///
+/// Copying a list is O(1); changing one element afterwards copies the nodes on the path to
+/// it (a few arrays of at most ``maximumWidth`` entries), never the whole list. This is
+/// what lets a store hand out an immutable snapshot of a table after every commit while
+/// the next commit changes the table: the snapshot and the table share every node the
+/// commit did not touch.
+///
+/// Elements are kept in the order they are inserted at; a sorted list is one whose caller
+/// inserts each element where ``partitionIndex(where:)`` says it goes.
+///
+/// - Complexity: positional reads, inserts, removals and replacements are O(log *n*); a
+///   walk of *k* consecutive elements is O(log *n* + *k*).
+package struct PersistentList<Element>: @unchecked Sendable {
+    // @unchecked: nodes are changed only while uniquely referenced (`makeUnique`), so a
+    // node reachable from two lists is never written; `Element` is `Sendable` wherever a
+    // list crosses an isolation boundary (the store's tables hold `Sendable` models).
+
+    /// The root, or `nil` when the list is empty.
+    var root: PersistentListNode<Element>?
+
+    /// The most entries a node holds: elements in a leaf, children in an inner node.
+    static var maximumWidth: Int { 64 }
+    /// Below this many entries a node is merged with a neighbour when the two fit in one.
+    static var minimumWidth: Int { 16 }
+
+    /// An empty list.
+    package init() {}
+
+    /// A list of `elements`, in their order, built bottom-up in one pass.
+    /// - Complexity: O(*n*).
+    package init(_ elements: some Collection<Element>) {
+        guard !elements.isEmpty else { return }
+        // Leaves three quarters full leave room to insert without splitting at once.
+        let width = Self.maximumWidth * 3 / 4
+        var level: [PersistentListNode<Element>] = []
+        level.reserveCapacity(elements.count / width + 1)
+        var start = elements.startIndex
+        while start != elements.endIndex {
+            let end = elements.index(start, offsetBy: width, limitedBy: elements.endIndex) ?? elements.endIndex
+            level.append(PersistentListNode(elements: Array(elements[start..<end])))
+            start = end
+        }
+        while level.count > 1 {
+            var upper: [PersistentListNode<Element>] = []
+            upper.reserveCapacity(level.count / width + 1)
+            var first = 0
+            while first < level.count {
+                let last = min(first + width, level.count)
+                upper.append(PersistentListNode(children: Array(level[first..<last])))
+                first = last
+            }
+            level = upper
+        }
+        root = level[0]
+    }
+
+    /// The number of elements.
+    /// - Complexity: O(1).
+    package var count: Int { root?.count ?? 0 }
+
+    /// Whether the list holds no element.
+    package var isEmpty: Bool { root == nil }
+
+    /// The element at `position`, which must be below ``count``.
+    /// - Complexity: O(log *n*).
+    package subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < count, "position out of range")
+        var node = root!
+        var offset = position
+        while !node.isLeaf {
+            let child = node.child(containing: &offset)
+            node = node.children[child]
+        }
+        return node.elements[offset]
+    }
+
+    /// The first position whose element is not `isBefore` the place searched for, in a list
+    /// where every element that is `isBefore` it comes first: a binary search.
+    /// - Complexity: O(log *n*) calls of `isBefore`.
+    package func partitionIndex(where isBefore: (Element) -> Bool) -> Int {
+        guard var node = root else { return 0 }
+        var base = 0
+        while !node.isLeaf {
+            let after = node.firsts.partitionPoint(where: isBefore)
+            if after == 0 { return base }
+            for child in 0..<(after - 1) { base += node.counts[child] }
+            node = node.children[after - 1]
+        }
+        return base + node.elements.partitionPoint(where: isBefore)
+    }
+
+    /// Calls `body` with the elements at `positions`, in order or, when `reversed`, from the
+    /// last; stops early when `body` returns `false`.
+    /// - Complexity: O(log *n* + *k*) for *k* elements visited.
+    package func forEach(in positions: Range<Int>, reversed: Bool = false, _ body: (Element) throws -> Bool) rethrows {
+        let clamped = positions.clamped(to: 0..<count)
+        guard let root, !clamped.isEmpty else { return }
+        _ = try root.visit(clamped, base: 0, reversed: reversed, body)
+    }
+
+    /// The elements at `positions`, in order, or from the last when `reversed`.
+    /// - Complexity: O(log *n* + *k*) for *k* elements returned.
+    package func elements(in positions: Range<Int>, reversed: Bool = false) -> [Element] {
+        var found: [Element] = []
+        found.reserveCapacity(positions.clamped(to: 0..<count).count)
+        forEach(in: positions, reversed: reversed) {
+            found.append($0)
+            return true
+        }
+        return found
+    }
+
+    /// Every element, in order.
+    /// - Complexity: O(*n*).
+    package var all: [Element] { elements(in: 0..<count) }
+}
+
+extension Array {
+    /// The first position whose element is not `isBefore` the place searched for: a binary
+    /// search of an array whose `isBefore` elements come first.
+    ///
+    /// Elements are passed in place, through the array's buffer: this code is not
+    /// specialized, and a subscript would copy each element it passes (a retain and a
+    /// release per reference in it).
+    func partitionPoint(where isBefore: (Element) throws -> Bool) rethrows -> Int {
+        try withUnsafeBufferPointer { elements in
+            var low = 0
+            var high = elements.count
+            while low < high {
+                let middle = (low + high) / 2
+                if try isBefore(elements[middle]) { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// One node of a ``PersistentList``: a leaf holding elements, or an inner node holding
+/// children with the number of elements and the first element under each.
+///
+/// A node is changed only by a list that holds the one reference to it; a list that
+/// shares it copies it first (``copy()``), which copies its arrays' references, not
+/// their elements' nodes.
+final class PersistentListNode<Element> {
+    /// A leaf's elements; empty in an inner node.
+    var elements: [Element]
+    /// An inner node's children; empty in a leaf, which is how a leaf is told apart.
+    var children: [PersistentListNode<Element>]
+    /// The number of elements under each child.
+    var counts: [Int]
+    /// The first element under each child, for searches that descend without visiting
+    /// every child.
+    var firsts: [Element]
+    /// The number of elements under the node.
+    var count: Int
+
+    /// A leaf.
+    init(elements: [Element]) {
+        self.elements = elements
+        children = []
+        counts = []
+        firsts = []
+        count = elements.count
+    }
+
+    /// An inner node over `children`, none of them empty.
+    init(children: [PersistentListNode<Element>]) {
+        elements = []
+        self.children = children
+        counts = children.map(\.count)
+        firsts = children.map(\.first)
+        count = counts.reduce(0, +)
+    }
+
+    private init(copying node: PersistentListNode<Element>) {
+        elements = node.elements
+        children = node.children
+        counts = node.counts
+        firsts = node.firsts
+        count = node.count
+    }
+
+    /// A node equal to this one that shares its children.
+    func copy() -> PersistentListNode<Element> { PersistentListNode(copying: self) }
+
+    /// Whether the node is a leaf.
+    var isLeaf: Bool { children.isEmpty }
+
+    /// The number of entries: elements of a leaf, children of an inner node.
+    var width: Int { isLeaf ? elements.count : children.count }
+
+    /// The node's first element; the node must not be empty.
+    var first: Element { isLeaf ? elements[0] : firsts[0] }
+
+    /// The child holding the element at `offset` under this inner node; `offset` becomes
+    /// the position within that child.
+    func child(containing offset: inout Int) -> Int {
+        var child = 0
+        while offset >= counts[child] {
+            offset -= counts[child]
+            child += 1
+        }
+        return child
+    }
+
+    /// Calls `body` with the elements at `positions` under this node, whose first element is
+    /// at `base`; returns `false` once `body` has.
+    func visit(
+        _ positions: Range<Int>, base: Int, reversed: Bool, _ body: (Element) throws -> Bool
+    ) rethrows -> Bool {
+        if isLeaf {
+            let local = (positions.lowerBound - base)..<(positions.upperBound - base)
+            if reversed {
+                for position in local.reversed() where try !body(elements[position]) { return false }
+            } else {
+                for position in local where try !body(elements[position]) { return false }
+            }
+            return true
+        }
+        if reversed {
+            var end = base + count
+            for child in children.indices.reversed() {
+                let start = end - counts[child]
+                defer { end = start }
+                if start >= positions.upperBound { continue }
+                if end <= positions.lowerBound { break }
+                let overlap = max(start, positions.lowerBound)..<min(end, positions.upperBound)
+                if try !children[child].visit(overlap, base: start, reversed: true, body) { return false }
+            }
+        } else {
+            var start = base
+            for child in children.indices {
+                let end = start + counts[child]
+                defer { start = end }
+                if end <= positions.lowerBound { continue }
+                if start >= positions.upperBound { break }
+                let overlap = max(start, positions.lowerBound)..<min(end, positions.upperBound)
+                if try !children[child].visit(overlap, base: start, reversed: false, body) { return false }
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,263 @@
+/// A dictionary whose copies share structure: a hash array mapped trie, each node shared by
+/// every copy of the map until one of them changes it.
+///
+/// Copying a map is O(1); changing one key afterwards copies the few nodes on the path to
+/// it (each at most 32 entries wide), never the whole map, so a store's snapshot and its
+/// next version share every node a commit did not touch.
+///
+/// Each level of the trie uses five bits of the key's hash; keys whose 64-bit hashes are
+/// equal share a node past the last level and are told apart by `==`.
+///
+/// - Complexity: reads and changes are O(log₃₂ *n*), about four node visits for a million keys.
+package struct PersistentMap<Key: Hashable, Value>: @unchecked Sendable {
+    // @unchecked: nodes are changed only while uniquely referenced, as PersistentList's are.
+
+    var root = PersistentMapNode<Key, Value>()
+    /// The number of keys.
+    package private(set) var count = 0
+
+    /// An empty map.
+    package init() {}
+
+    /// Whether the map holds no key.
+    package var isEmpty: Bool { count == 0 }
+
+    /// The value of `key`, or `nil`; setting `nil` removes the key.
+    /// - Complexity: O(log₃₂ *n*), and a copy of each shared node on the path when set.
+    package subscript(key: Key) -> Value? {
+        get { root.value(for: key, hash: UInt64(truncatingIfNeeded: key.hashValue), shift: 0) }
+        set {
+            if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+            count += root.set(newValue, for: key, hash: UInt64(truncatingIfNeeded: key.hashValue), shift: 0)
+        }
+    }
+
+    /// Calls `body` with every key and value, in no particular order.
+    /// - Complexity: O(*n*).
+    package func forEachEntry(_ body: (Key, Value) throws -> Void) rethrows {
+        try root.visit(body)
+    }
+
+    /// Every value, in no particular order.
+    /// - Complexity: O(*n*).
+    package var values: [Value] {
+        var found: [Value] = []
+        found.reserveCapacity(count)
+        forEachEntry { _, value in found.append(value) }
+        return found
+    }
+
+    /// Every key, in no particular order.
+    /// - Complexity: O(*n*).
+    package var keys: [Key] {
+        var found: [Key] = []
+        found.reserveCapacity(count)
+        forEachEntry { key, _ in found.append(key) }
+        return found
+    }
+}
+
+/// One node of a ``PersistentMap``: the entries and the children of one level of the trie,
+/// each found through a bitmap of the five hash bits in use, or, past the last level, a
+/// list of keys whose hashes are all equal.
+final class PersistentMapNode<Key: Hashable, Value> {
+    /// Bit *b* is set when an entry's hash bits at this level are *b*.
+    var entryMap: UInt32 = 0
+    /// Bit *b* is set when a child's hash bits at this level are *b*.
+    var childMap: UInt32 = 0
+    /// The entries, in the order of their bits; past the last level, in no order.
+    var keys: [Key] = []
+    var values: [Value] = []
+    /// The children, in the order of their bits.
+    var children: [PersistentMapNode<Key, Value>] = []
+
+    init() {}
+
+    func copy() -> PersistentMapNode<Key, Value> {
+        let node = PersistentMapNode()
+        node.entryMap = entryMap
+        node.childMap = childMap
+        node.keys = keys
+        node.values = values
+        node.children = children
+        return node
+    }
+
+    /// Whether this node lies past the trie's last level, where hashes are used up.
+    private static func isCollisionLevel(_ shift: UInt64) -> Bool { shift >= 64 }
+
+    /// The bit of `hash` at the level of `shift`.
+    private static func bit(_ hash: UInt64, _ shift: UInt64) -> UInt32 {
+        1 << UInt32(truncatingIfNeeded: (hash >> shift) & 31)
+    }
+
+    /// The position among the entries or children of `map` of the one with `bit`.
+    private static func slot(_ map: UInt32, _ bit: UInt32) -> Int {
+        (map & (bit &- 1)).nonzeroBitCount
+    }
+
+    func value(for key: Key, hash: UInt64, shift: UInt64) -> Value? {
+        var node = self
+        var shift = shift
+        while !Self.isCollisionLevel(shift) {
+            let bit = Self.bit(hash, shift)
+            if node.entryMap & bit != 0 {
+                let slot = Self.slot(node.entryMap, bit)
+                // Compared in place: this code is not specialized, and a subscript would copy
+                // the key (a retain and a release) to compare it.
+                let matches = node.keys.withUnsafeBufferPointer { $0[slot] == key }
+                return matches ? node.values[slot] : nil
+            }
+            guard node.childMap & bit != 0 else { return nil }
+            node = node.children[Self.slot(node.childMap, bit)]
+            shift += 5
+        }
+        return node.keys.firstIndex(of: key).map { node.values[$0] }
+    }
+
+    /// Sets or removes a key under this node, which the caller holds uniquely; returns the
+    /// change in the number of keys.
+    func set(_ value: Value?, for key: Key, hash: UInt64, shift: UInt64) -> Int {
+        if Self.isCollisionLevel(shift) {
+            if let position = keys.firstIndex(of: key) {
+                if let value {
+                    values[position] = value
+                    return 0
+                }
+                keys.remove(at: position)
+                values.remove(at: position)
+                return -1
+            }
+            guard let value else { return 0 }
+            keys.append(key)
+            values.append(value)
+            return 1
+        }
+        let bit = Self.bit(hash, shift)
+        if entryMap & bit != 0 {
+            let slot = Self.slot(entryMap, bit)
+            if keys[slot] == key {
+                if let value {
+                    values[slot] = value
+                    return 0
+                }
+                keys.remove(at: slot)
+                values.remove(at: slot)
+                entryMap &= ~bit
+                return -1
+            }
+            guard let value else { return 0 }
+            // Two keys share these bits: both move down into a new child.
+            let child = PersistentMapNode()
+            let otherHash = UInt64(truncatingIfNeeded: keys[slot].hashValue)
+            _ = child.set(values[slot], for: keys[slot], hash: otherHash, shift: shift + 5)
+            _ = child.set(value, for: key, hash: hash, shift: shift + 5)
+            keys.remove(at: slot)
+            values.remove(at: slot)
+            entryMap &= ~bit
+            childMap |= bit
+            children.insert(child, at: Self.slot(childMap, bit))
+            return 1
+        }
+        if childMap & bit != 0 {
+            let slot = Self.slot(childMap, bit)
+            if !isKnownUniquelyReferenced(&children[slot]) { children[slot] = children[slot].copy() }
+            let change = children[slot].set(value, for: key, hash: hash, shift: shift + 5)
+            let child = children[slot]
+            if child.children.isEmpty, child.keys.count <= 1 {
+                // A child left with one entry or none gives it back to this level.
+                children.remove(at: slot)
+                childMap &= ~bit
+                if let only = child.keys.first {
+                    entryMap |= bit
+                    let entry = Self.slot(entryMap, bit)
+                    keys.insert(only, at: entry)
+                    values.insert(child.values[0], at: entry)
+                }
+            }
+            return change
+        }
+        guard let value else { return 0 }
+        entryMap |= bit
+        let slot = Self.slot(entryMap, bit)
+        keys.insert(key, at: slot)
+        values.insert(value, at: slot)
+        return 1
+    }
+
+    func visit(_ body: (Key, Value) throws -> Void) rethrows {
+        for position in keys.indices { try body(keys[position], values[position]) }
+        for child in children { try child.visit(body) }
+    }
+}
+
+extension PersistentMap {
+    /// Calls `body` with the value of `key` in place, first adding `make()` when the key has
+    /// none; a value changed in place is not copied, so a value that is itself shared
+    /// structure (a ``PersistentList``) changes in place too.
+    /// - Complexity: O(log₃₂ *n*), and a copy of each shared node on the path.
+    package mutating func modify<Result>(
+        _ key: Key, default make: () -> Value, _ body: (inout Value) throws -> Result
+    ) rethrows -> Result {
+        if self[key] == nil { self[key] = make() }
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        return try root.modify(key, hash: UInt64(truncatingIfNeeded: key.hashValue), shift: 0, body)
+    }
+}
+
+extension PersistentMapNode {
+    /// Calls `body` with the value of a key the node holds, in place; the caller holds this
+    /// node uniquely.
+    func modify<Result>(
+        _ key: Key, hash: UInt64, shift: UInt64, _ body: (inout Value) throws -> Result
+    ) rethrows -> Result {
+        if shift >= 64 { return try body(&values[keys.firstIndex(of: key)!]) }
+        let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: (hash >> shift) & 31)
+        if entryMap & bit != 0 { return try body(&values[(entryMap & (bit &- 1)).nonzeroBitCount]) }
+        let slot = (childMap & (bit &- 1)).nonzeroBitCount
+        if !isKnownUniquelyReferenced(&children[slot]) { children[slot] = children[slot].copy() }
+        return try children[slot].modify(key, hash: hash, shift: shift + 5, body)
+    }
+}
+
+extension PersistentMap {
+    /// A map of distinct `keys` and their `values`, at the same positions, built level by
+    /// level: each node is made once, where inserting one key at a time copies the path of
+    /// each insertion.
+    /// - Complexity: O(*n* log₃₂ *n*).
+    package init(distinctKeys keys: [Key], values: [Value]) {
+        precondition(keys.count == values.count, "a value per key")
+        let hashes = keys.map { UInt64(truncatingIfNeeded: $0.hashValue) }
+        root = PersistentMapNode(building: Array(keys.indices), hashes: hashes, keys: keys, values: values, shift: 0)
+        count = keys.count
+    }
+}
+
+extension PersistentMapNode {
+    /// The node of the entries at `positions` of `keys` and `values`, whose hashes agree
+    /// below `shift`.
+    convenience init(building positions: [Int], hashes: [UInt64], keys: [Key], values: [Value], shift: UInt64) {
+        self.init()
+        guard shift < 64 else {
+            for position in positions {
+                self.keys.append(keys[position])
+                self.values.append(values[position])
+            }
+            return
+        }
+        var buckets = [[Int]](repeating: [], count: 32)
+        for position in positions { buckets[Int((hashes[position] >> shift) & 31)].append(position) }
+        for bit in 0..<32 where !buckets[bit].isEmpty {
+            let bucket = buckets[bit]
+            if bucket.count == 1 {
+                entryMap |= 1 << UInt32(bit)
+                self.keys.append(keys[bucket[0]])
+                self.values.append(values[bucket[0]])
+            } else {
+                childMap |= 1 << UInt32(bit)
+                children.append(
+                    PersistentMapNode(building: bucket, hashes: hashes, keys: keys, values: values, shift: shift + 5))
+            }
+        }
+    }
+}

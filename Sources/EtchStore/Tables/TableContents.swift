@@ -1,0 +1,142 @@
+import Etch
+
+/// The objects of one model type and their indexes as of one moment: a value, shared by a
+/// store's table and every snapshot taken of it.
+///
+/// Every part is shared structure, so a copy costs O(1) and the table's next change copies
+/// only the nodes it touches: a snapshot never sees a later commit, and never makes one
+/// slower by more than those copies.
+struct TableContents<Model: IdentifiedModel>: Sendable {
+    /// The objects by id key, for reads of one object.
+    private(set) var objects = PersistentMap<IndexKey, Model>()
+    /// The same objects in id order, for reads of them all.
+    private(set) var idOrdered = IDOrderedObjects<Model>()
+    /// The schema's indexes, then the ones added at runtime.
+    var indexes: [IndexState<Model>]
+
+    init(indexes: [IndexState<Model>]) {
+        self.indexes = indexes
+    }
+
+    /// The number of objects.
+    var count: Int { objects.count }
+
+    /// The object with an id key.
+    /// - Complexity: O(log₃₂ *n*).
+    func object(_ id: IndexKey) -> Model? { objects[id] }
+
+    /// The objects with these id keys, in their order; ids without an object are skipped.
+    func objects(_ ids: [IndexKey]) -> [Model] {
+        var found: [Model] = []
+        found.reserveCapacity(ids.count)
+        for id in ids {
+            if let object = objects[id] { found.append(object) }
+        }
+        return found
+    }
+
+    /// Every object, in id order.
+    /// - Complexity: O(*n*).
+    func allInIDOrder() -> [Model] { idOrdered.objects }
+
+    /// Every object beside its id, in id order.
+    var idOrderedMembers: PersistentList<IDMember<Model>> { idOrdered.members }
+
+    /// Puts an object, or removes the one with `id` when `object` is `nil`, updating every
+    /// index; returns the object it replaced.
+    @discardableResult
+    mutating func set(_ object: Model?, for id: IndexKey) -> Model? {
+        let old = objects[id]
+        for position in indexes.indices {
+            if let old, let object, indexes[position].isUnchanged(from: old, to: object) {
+                indexes[position].replace(object, id: id)
+                continue
+            }
+            if let old { indexes[position].remove(old, id: id) }
+            if let object { indexes[position].insert(object, id: id) }
+        }
+        objects[id] = object
+        if let object {
+            idOrdered.set(object, for: id)
+        } else if old != nil {
+            idOrdered.remove(id)
+        }
+        return old
+    }
+
+    /// The contents of many objects at once, building each index in one pass.
+    /// - Complexity: O(*n* log *n*).
+    ///
+    /// The ids are sorted with the positions of their objects in `loaded`, both of concrete
+    /// types, so the sort is specialized; sorting the objects themselves went through the
+    /// generic model's value witnesses for every object.
+    init(loading loaded: [Model], indexes: [ModelIndex<Model>]) {
+        var positions: [IndexKey: Int] = [:]
+        positions.reserveCapacity(loaded.count)
+        // The last object of an id wins, as it would in the table.
+        for (position, object) in loaded.enumerated() { positions[object.id.indexKey] = position }
+        let sorted = positions.sorted { IndexKey.compare($0.key, $1.key) == .orderedAscending }
+        let ids = sorted.map(\.key)
+        var models: [Model] = []
+        models.reserveCapacity(sorted.count)
+        for entry in sorted { models.append(loaded[entry.value]) }
+        objects = PersistentMap(distinctKeys: ids, values: models)
+        idOrdered = IDOrderedObjects(positions: Array(models.indices), of: models, ids: ids)
+        self.indexes = indexes.map { IndexState($0, building: models, ids: ids) }
+    }
+
+    /// The position in ``indexes`` of the first index of a kind that `matches`.
+    ///
+    /// The states are read in place, through the array's buffer, and only indexes of the
+    /// kind are passed to `matches`: this code is generic over the model and not specialized,
+    /// so `first(where:)` or a subscript copies each state it passes, and `matches` the index
+    /// it is given (a retain and a release per map, string and closure), which cost more
+    /// than the range read that follows.
+    func indexPosition(of kind: ModelIndex<Model>.Kind, where matches: (ModelIndex<Model>) -> Bool) -> Int? {
+        indexes.withUnsafeBufferPointer { states in
+            states.indices.first { states[$0].index.kind == kind && matches(states[$0].index) }
+        }
+    }
+
+    /// The objects of a range of one group of the `@sorted` index at `position` in
+    /// ``indexes``, in key order or its reverse, after skipping `offset` and at most `limit`
+    /// of them; read in place, as ``indexPosition(of:where:)`` reads.
+    /// - Complexity: O(log *n* + *k*) for *k* objects returned.
+    func sortedObjects(
+        indexAt position: Int, group: IndexKey, from lower: IndexBound?, to upper: IndexBound?, reversed: Bool,
+        offset: Int, limit: Int?
+    ) -> [Model] {
+        indexes.withUnsafeBufferPointer { states in
+            states[position].groups[group]?.objects(
+                from: lower, to: upper, reversed: reversed, offset: offset, limit: limit) ?? []
+        }
+    }
+
+    /// The objects holding `key` in the `@index` or `@unique` index at `position` in
+    /// ``indexes``, in id order for an `@index`; read in place, as
+    /// ``indexPosition(of:where:)`` reads.
+    /// - Complexity: O(*k*) for *k* objects found.
+    func objects(indexAt position: Int, withKey key: IndexKey) -> [Model] {
+        let held: (objects: [Model]?, ids: [IndexKey]) = indexes.withUnsafeBufferPointer { states in
+            if let objects = states[position].objects(withKey: key) { return (objects, []) }
+            return (nil, states[position].ids(withKey: key))
+        }
+        return held.objects ?? objects(held.ids)
+    }
+
+    /// The object holding `key` in the `@unique` index at `position` in ``indexes``; read in
+    /// place, as ``indexPosition(of:where:)`` reads.
+    /// - Complexity: O(log₃₂ *n*).
+    func object(uniqueIndexAt position: Int, withKey key: IndexKey) -> Model? {
+        indexes.withUnsafeBufferPointer { states in states[position].holder(of: key) }.flatMap(object)
+    }
+}
+
+/// A table's contents in a box, so that a snapshot holds the tables of many model types.
+final class TableContentsBox<Model: IdentifiedModel>: Sendable {
+    let contents: TableContents<Model>
+
+    init(_ contents: TableContents<Model>) {
+        self.contents = contents
+    }
+}

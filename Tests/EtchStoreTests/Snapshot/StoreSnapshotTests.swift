@@ -1,0 +1,100 @@
+import Etch
+import EtchStore
+import Foundation
+import Synchronization
+import Testing
+
+/// Snapshots are values: taken without `await`, unchanged by later commits, readable after
+/// the store closes; and the store's reads go through them, so a read never waits for a write.
+@Suite struct StoreSnapshotTests {}
+
+extension StoreSnapshotTests {
+    @Test(arguments: StoreStorage.allCases)
+    func aSnapshotKeepsTheStoreAsItWasWhenTaken(storage: StoreStorage) async throws {
+        try await storage.withStore { store in
+            try await store.write { tx in
+                for number in 0..<500 {
+                    try tx.insert(Artist(id: "a\(number)", name: "Artist \(number)", slug: "s\(number)"))
+                }
+            }
+            let before = store.snapshot
+            try await store.write { tx in
+                try tx.insert(Artist(id: "a0", name: "Renamed", slug: "s0"))
+                try tx.delete(Artist.self, id: "a1")
+                try tx.insert(Artist(id: "new", name: "New", slug: "new"))
+            }
+            let after = store.snapshot
+            #expect(try before.object(Artist.self, id: "a0")?.name == "Artist 0")
+            #expect(try before.object(Artist.self, id: "a1") != nil)
+            #expect(try before.object(Artist.self, id: "new") == nil)
+            #expect(try before.count(Artist.self) == 500)
+            #expect(try before.objects(Artist.self).count == 500)
+            #expect(try after.object(Artist.self, id: "a0")?.name == "Renamed")
+            #expect(try after.object(Artist.self, id: "a1") == nil)
+            #expect(try after.count(Artist.self) == 500)
+            #expect(try after.objects(Artist.self).map(\.id) == (try await store.objects(Artist.self)).map(\.id))
+            #expect(after.historyToken.number == before.historyToken.number + 1)
+            #expect(after.historyToken == (await store.historyToken))
+            #expect(before.count == 500 && after.count == 500)
+        }
+    }
+
+    @Test func aSnapshotOfAClosedStoreStillReads() async throws {
+        let store = try Store(models: EtchModels.all)
+        try await store.write { tx in try tx.insert(Artist(id: "a1", name: "Nina", slug: "nina")) }
+        let snapshot = store.snapshot
+        await store.close()
+        #expect(try snapshot.object(Artist.self, id: "a1")?.name == "Nina")
+        await #expect(throws: StoreError.closed) { try await store.object(Artist.self, id: "a1") }
+    }
+
+    @Test func aSnapshotRefusesAModelTheStoreDoesNotHold() throws {
+        let store = try Store(models: [Artist.self])
+        #expect(throws: StoreError.unknownModel("Album")) { try store.snapshot.count(Album.self) }
+    }
+
+    /// A write that is still running does not hold up a read, which sees the store as it was
+    /// before the write: the write waits, spinning, for a read to answer, and fails if no
+    /// read answers in ten seconds.
+    @Test(arguments: StoreStorage.allCases)
+    func aReadDuringAWriteAnswersAtOnceWithTheStateBeforeIt(storage: StoreStorage) async throws {
+        try await storage.withStore { store in
+            try await store.write { tx in try tx.insert(Artist(id: "a1", name: "Before", slug: "nina")) }
+            let inside = Atomic<Bool>(false)
+            let answered = Atomic<Bool>(false)
+            let writer = Task {
+                try await store.write { tx in
+                    try tx.insert(Artist(id: "a1", name: "After", slug: "nina"))
+                    inside.store(true, ordering: .releasing)
+                    let deadline = ContinuousClock.now + .seconds(10)
+                    while !answered.load(ordering: .acquiring) {
+                        guard ContinuousClock.now < deadline else { throw CancellationError() }
+                    }
+                }
+            }
+            // The reads run on a thread of their own: the write holds one of the cooperative
+            // pool's threads while it spins, and other tests may hold the rest.
+            let (seen, count) = try await withTaskExecutorPreference(DispatchTaskExecutor()) {
+                while !inside.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(1)) }
+                let seen = try await store.object(Artist.self, id: "a1")?.name
+                let count = try await store.count(Artist.self)
+                answered.store(true, ordering: .releasing)
+                return (seen, count)
+            }
+            try await writer.value
+            #expect(seen == "Before")
+            #expect(count == 1)
+            #expect(try await store.object(Artist.self, id: "a1")?.name == "After")
+        }
+    }
+}
+
+/// Runs tasks on a dispatch queue's thread, outside the cooperative pool.
+final class DispatchTaskExecutor: TaskExecutor, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "StoreSnapshotTests.reader")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
