@@ -17,7 +17,7 @@ extension Store {
         try catchUpIfStale()
         let table = try tables.table(of: type)
         let query = StoreQuery<Model>(predicate: predicate)
-        let initial = try fetch(query)
+        let initial = try Self.fetch(query, in: table.contents)
         let evaluation = QueryEvaluation(query)
         let (stream, continuation) = AsyncStream.makeStream(of: DataSourceBacking<Model>.Change.self)
         observe(table, continuation: continuation) { change in

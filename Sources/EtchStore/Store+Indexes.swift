@@ -13,16 +13,10 @@ extension Store {
     ///
     /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` when the field is not `@unique`.
     /// - Complexity: O(1).
-    public func unique<Model: IdentifiedModel, Value: IndexableValue>(
+    public nonisolated func unique<Model: IdentifiedModel, Value: IndexableValue>(
         _ type: Model.Type, _ keyPath: KeyPath<Model, Value>, _ value: Value
-    ) throws(StoreError) -> Model? {
-        try catchUpIfStale()
-        let table = try tables.table(of: type)
-        let target: AnyKeyPath = keyPath
-        guard let position = table.indexPosition(of: .unique, where: { $0.value.keyPath == target }) else {
-            throw Self.noIndex(Model.self, keyPath, "unique")
-        }
-        return table.object(uniqueIndexAt: position, withKey: value.indexKey)
+    ) async throws(StoreError) -> Model? {
+        try await readSnapshot().unique(type, keyPath, value)
     }
 
     /// The objects whose `@index` (or `@unique`) field holds a value, in id order; for `nil`,
@@ -35,17 +29,10 @@ extension Store {
     ///
     /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` when the field has no such index.
     /// - Complexity: O(*k*) for *k* objects found.
-    public func objects<Model: IdentifiedModel, Value: IndexableValue>(
+    public nonisolated func objects<Model: IdentifiedModel, Value: IndexableValue>(
         _ type: Model.Type, where keyPath: KeyPath<Model, Value>, is value: Value
-    ) throws(StoreError) -> [Model] {
-        try catchUpIfStale()
-        let table = try tables.table(of: type)
-        let target: AnyKeyPath = keyPath
-        guard
-            let position = table.indexPosition(of: .index, where: { $0.value.keyPath == target })
-                ?? table.indexPosition(of: .unique, where: { $0.value.keyPath == target })
-        else { throw Self.noIndex(Model.self, keyPath, "@index or @unique") }
-        return table.objects(indexAt: position, withKey: value.indexKey)
+    ) async throws(StoreError) -> [Model] {
+        try await readSnapshot().objects(type, where: keyPath, is: value)
     }
 
     /// The objects of a `@sorted` field's range, in value order (ties by id), after `offset`
@@ -62,28 +49,12 @@ extension Store {
     /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` without a `@sorted` index on the
     ///   field; a field sorted only within groups (`@sorted(groupBy:)`) takes `inGroup:`.
     /// - Complexity: O(log *n* + *k*) for *k* objects returned.
-    public func sorted<Model: IdentifiedModel, Value: IndexableValue>(
+    public nonisolated func sorted<Model: IdentifiedModel, Value: IndexableValue>(
         _ type: Model.Type, by keyPath: KeyPath<Model, Value>, from lower: Value? = nil, through upper: Value? = nil,
         order: SortOrder = .forward, limit: Int? = nil, offset: Int = 0
-    ) throws(StoreError) -> [Model] {
-        try catchUpIfStale()
-        let table = try tables.table(of: type)
-        let target: AnyKeyPath = keyPath
-        guard
-            let index = table.indexPosition(of: .sorted, where: { $0.groupBy == nil && $0.value.keyPath == target })
-        else {
-            // A field sorted within groups only: say so, and what to pass.
-            if let grouped = table.indexes.first(where: { $0.index.kind == .sorted && $0.index.value.keyPath == target }
-            ),
-                let group = grouped.index.groupBy
-            {
-                throw StoreError.needsGroup(model: Model.modelName, field: grouped.index.value.name, group: group.name)
-            }
-            throw Self.noIndex(Model.self, keyPath, "sorted")
-        }
-        return Self.range(
-            in: table, indexAt: index, group: .null, lower: lower?.indexKey, upper: upper?.indexKey, order: order,
-            limit: limit, offset: offset)
+    ) async throws(StoreError) -> [Model] {
+        try await readSnapshot().sorted(
+            type, by: keyPath, from: lower, through: upper, order: order, limit: limit, offset: offset)
     }
 
     /// The objects of one group of a `@sorted(groupBy:)` field's range: those whose group
@@ -95,19 +66,12 @@ extension Store {
     ///
     /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` without a grouped sorted index on the field.
     /// - Complexity: O(log *n* + *k*) for *k* objects returned.
-    public func sorted<Model: IdentifiedModel, Value: IndexableValue, Group: IndexableValue>(
+    public nonisolated func sorted<Model: IdentifiedModel, Value: IndexableValue, Group: IndexableValue>(
         _ type: Model.Type, by keyPath: KeyPath<Model, Value>, inGroup group: Group, from lower: Value? = nil,
         through upper: Value? = nil, order: SortOrder = .forward, limit: Int? = nil, offset: Int = 0
-    ) throws(StoreError) -> [Model] {
-        try catchUpIfStale()
-        let table = try tables.table(of: type)
-        let target: AnyKeyPath = keyPath
-        guard
-            let index = table.indexPosition(of: .sorted, where: { $0.groupBy != nil && $0.value.keyPath == target })
-        else { throw Self.noIndex(Model.self, keyPath, "grouped sorted") }
-        return Self.range(
-            in: table, indexAt: index, group: group.indexKey, lower: lower?.indexKey, upper: upper?.indexKey,
-            order: order, limit: limit, offset: offset)
+    ) async throws(StoreError) -> [Model] {
+        try await readSnapshot().sorted(
+            type, by: keyPath, inGroup: group, from: lower, through: upper, order: order, limit: limit, offset: offset)
     }
 
     /// Adds an index at runtime on any key path, a computed property included, built over
@@ -140,7 +104,7 @@ extension Store {
     /// The objects of a range of one group of the sorted index at `position` in the table's
     /// indexes.
     static func range<Model: IdentifiedModel>(
-        in table: ModelTable<Model>, indexAt position: Int, group: IndexKey, lower: IndexKey?, upper: IndexKey?,
+        in table: TableContents<Model>, indexAt position: Int, group: IndexKey, lower: IndexKey?, upper: IndexKey?,
         order: SortOrder, limit: Int?, offset: Int
     ) -> [Model] {
         if let lower, let upper, upper < lower { return [] }

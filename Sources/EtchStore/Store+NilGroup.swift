@@ -13,12 +13,12 @@ extension Store {
     ///
     /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` without a grouped sorted index on the field.
     /// - Complexity: O(log *n* + *k*) for *k* objects returned.
-    public func sorted<Model: IdentifiedModel, Value: IndexableValue>(
+    public nonisolated func sorted<Model: IdentifiedModel, Value: IndexableValue>(
         _ type: Model.Type, by keyPath: KeyPath<Model, Value>, inGroup group: Never?, from lower: Value? = nil,
         through upper: Value? = nil, order: SortOrder = .forward, limit: Int? = nil, offset: Int = 0
-    ) throws(StoreError) -> [Model] {
+    ) async throws(StoreError) -> [Model] {
         // Every group type's `nil` has the same index key.
-        try sorted(
+        try await sorted(
             type, by: keyPath, inGroup: Int?.none, from: lower, through: upper, order: order, limit: limit,
             offset: offset)
     }

@@ -35,7 +35,7 @@ extension Store {
     public func observe<Model: IdentifiedModel>(_ query: StoreQuery<Model>) throws -> AsyncStream<ListChange<Model>> {
         try catchUpIfStale()
         let table = try tables.table(of: Model.self)
-        let prepared = prepared(query, in: table)
+        let prepared = Self.prepared(query, in: table.contents)
         if let walk = prepared.walk, let limit = query.fetchLimit {
             return try observeWalk(walk, of: prepared, in: table, offset: query.fetchOffset, limit: limit)
         }
@@ -43,7 +43,7 @@ extension Store {
         whole.fetchLimit = nil
         whole.fetchOffset = 0
         whole.sortBy = []
-        let members = try fetch(whole)
+        let members = try Self.fetch(whole, in: table.contents)
         let evaluation = QueryEvaluation(query)
         let order = query.sortBy.map { descriptor in SortKey<Model>.comparator { descriptor.compare($0, $1) } }
         return observe(
@@ -111,7 +111,7 @@ extension Store {
         _ walk: PreparedQuery<Model>.IndexWalk, of prepared: PreparedQuery<Model>, in table: ModelTable<Model>,
         offset: Int, limit: Int
     ) throws -> AsyncStream<ListChange<Model>> {
-        let page = try Self.results(of: walk, in: table, offset: offset, limit: max(0, limit))
+        let page = try Self.results(of: walk, in: table.contents, offset: offset, limit: max(0, limit))
         let (stream, continuation) = AsyncStream.makeStream(of: ListChange<Model>.self)
         let filter = walk.filter
         let sortKey = table.indexes[walk.position].index.value.key
@@ -119,7 +119,7 @@ extension Store {
             page: page, offset: max(0, offset),
             read: { [weak table] in
                 // An object on which the predicate throws is left out, as `isMember` leaves it.
-                table.map { try? Self.results(of: walk, in: $0, offset: offset, limit: max(0, limit)) } ?? nil
+                table.map { try? Self.results(of: walk, in: $0.contents, offset: offset, limit: max(0, limit)) } ?? nil
             },
             isMember: { (try? filter.matches($0)) ?? false }, sortKey: sortKey, continuation: continuation)
         observe(table, continuation: continuation, receive: window.receive)

@@ -25,9 +25,14 @@ extension Store {
     ///
     /// - Complexity: O(log *n* + *w*) for a walk that reads *w* objects; O(log *n* + *k* log *k*)
     ///   for *k* candidates of a lookup or range that is then sorted.
-    public func fetch<Model: IdentifiedModel>(_ query: StoreQuery<Model>) throws -> [Model] {
-        try catchUpIfStale()
-        let table = try tables.table(of: Model.self)
+    public nonisolated func fetch<Model: IdentifiedModel>(_ query: StoreQuery<Model>) async throws -> [Model] {
+        try Self.fetch(query, in: try await readSnapshot().contents(of: Model.self))
+    }
+
+    /// ``fetch(_:)`` of one table's contents.
+    static func fetch<Model: IdentifiedModel>(_ query: StoreQuery<Model>, in table: TableContents<Model>) throws
+        -> [Model]
+    {
         let prepared = prepared(query, in: table)
         let limit = max(0, query.fetchLimit ?? .max)
         if let walk = prepared.walk {
@@ -52,9 +57,14 @@ extension Store {
     ///
     /// - Throws: ``StoreError/unknownModel(_:)``, or what the predicate's evaluation throws.
     /// - Complexity: O(*k*) for *k* keys looked up or ranges read, when the index answers.
-    public func fetchCount<Model: IdentifiedModel>(_ query: StoreQuery<Model>) throws -> Int {
-        try catchUpIfStale()
-        let table = try tables.table(of: Model.self)
+    public nonisolated func fetchCount<Model: IdentifiedModel>(_ query: StoreQuery<Model>) async throws -> Int {
+        try Self.fetchCount(query, in: try await readSnapshot().contents(of: Model.self))
+    }
+
+    /// ``fetchCount(_:)`` of one table's contents.
+    static func fetchCount<Model: IdentifiedModel>(_ query: StoreQuery<Model>, in table: TableContents<Model>) throws
+        -> Int
+    {
         let prepared = prepared(query, in: table)
         if prepared.filter.isNone, let count = Self.count(of: prepared.access, in: table) { return count }
         return try Self.matches(of: prepared, in: table).count
@@ -68,9 +78,16 @@ extension Store {
     /// try await store.plan(for: StoreQuery<Artist>(predicate: #Predicate { $0.slug == "nina" }))
     /// // lookup Artist.slug in ["nina"] (1 candidate)
     /// ```
-    public func plan<Model: IdentifiedModel>(for query: StoreQuery<Model>) throws(StoreError) -> QueryExplanation {
-        try catchUpIfStale()
-        let table = try tables.table(of: Model.self)
+    public nonisolated func plan<Model: IdentifiedModel>(for query: StoreQuery<Model>) async throws(StoreError)
+        -> QueryExplanation
+    {
+        Self.plan(for: query, in: try await readSnapshot().contents(of: Model.self))
+    }
+
+    /// ``plan(for:)`` of one table's contents.
+    static func plan<Model: IdentifiedModel>(for query: StoreQuery<Model>, in table: TableContents<Model>)
+        -> QueryExplanation
+    {
         let prepared = prepared(query, in: table)
         let indexes = table.indexes.map(\.index)
         func keyText(_ index: String, _ key: IndexKey) -> String {
@@ -101,7 +118,7 @@ extension Store {
 
     /// The query's prepared form for the table's indexes: the one the query keeps, or one
     /// made now and kept.
-    func prepared<Model: IdentifiedModel>(_ query: StoreQuery<Model>, in table: ModelTable<Model>)
+    static func prepared<Model: IdentifiedModel>(_ query: StoreQuery<Model>, in table: TableContents<Model>)
         -> PreparedQuery<Model>
     {
         let signature = IndexSignature(table)
@@ -113,7 +130,7 @@ extension Store {
 
     /// The page a walk gives: the objects that pass its filter, in its order, after `offset`.
     static func results<Model: IdentifiedModel>(
-        of walk: PreparedQuery<Model>.IndexWalk, in table: ModelTable<Model>, offset: Int, limit: Int
+        of walk: PreparedQuery<Model>.IndexWalk, in table: TableContents<Model>, offset: Int, limit: Int
     ) throws -> [Model] {
         guard limit > 0 else { return [] }
         if walk.filter.isNone {
@@ -140,7 +157,8 @@ extension Store {
     }
 
     /// Every match among the plan's candidates, each once, with its id key.
-    static func matches<Model: IdentifiedModel>(of prepared: PreparedQuery<Model>, in table: ModelTable<Model>) throws
+    static func matches<Model: IdentifiedModel>(of prepared: PreparedQuery<Model>, in table: TableContents<Model>)
+        throws
         -> [(id: IndexKey, model: Model)]
     {
         let candidates = candidates(of: prepared.access, in: table)
@@ -163,7 +181,7 @@ extension Store {
 
     /// The number of candidates a plan gives, from the indexes' counts; `nil` for a union,
     /// whose branches may overlap.
-    static func count<Model: IdentifiedModel>(of plan: QueryPlan, in table: ModelTable<Model>) -> Int? {
+    static func count<Model: IdentifiedModel>(of plan: QueryPlan, in table: TableContents<Model>) -> Int? {
         switch plan {
         case .scan: return table.count
         case .empty: return 0
@@ -192,7 +210,7 @@ extension Store {
     }
 
     /// The objects a plan gives, possibly repeated (a union's branches may overlap).
-    static func candidates<Model: IdentifiedModel>(of plan: QueryPlan, in table: ModelTable<Model>) -> [Model] {
+    static func candidates<Model: IdentifiedModel>(of plan: QueryPlan, in table: TableContents<Model>) -> [Model] {
         switch plan {
         case .scan: return Array(table.objects.values)
         case .empty: return []

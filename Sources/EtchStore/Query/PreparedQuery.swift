@@ -107,7 +107,7 @@ struct IndexSignature: Equatable {
     let count: Int
     let runtimeNames: [String]
 
-    init<Model: IdentifiedModel>(_ table: ModelTable<Model>) {
+    init<Model: IdentifiedModel>(_ table: TableContents<Model>) {
         count = table.indexes.count
         let schemaCount = Model._indexes.count
         runtimeNames =

@@ -39,6 +39,40 @@ extension StoreSnapshotTests {
         }
     }
 
+    @Test(arguments: StoreStorage.allCases)
+    func indexReadsAndQueriesOfASnapshotKeepTheirAnswers(storage: StoreStorage) async throws {
+        try await storage.withStore { store in
+            let nina = Ref<Artist>(id: "a1")
+            try await store.write { tx in
+                try tx.insert(Artist(id: "a1", name: "Nina", slug: "nina"))
+                for year in 1960..<1970 {
+                    try tx.insert(Album(id: "b\(year)", title: "Album \(year)", artist: nina, year: year, rating: 3))
+                }
+            }
+            let query = StoreQuery<Album>(
+                predicate: #Predicate { $0.artist == nina && $0.year >= 1962 }, sortBy: [SortDescriptor(\.year)],
+                fetchLimit: 3)
+            let before = store.snapshot
+            try await store.write { tx in
+                try tx.delete(Album.self, id: "b1962")
+                try tx.insert(Artist(id: "a1", name: "Nina Simone", slug: "simone"))
+            }
+            #expect(try before.unique(Artist.self, \.slug, "nina")?.id == "a1")
+            #expect(try before.objects(Album.self, where: \.artist, is: nina).count == 10)
+            #expect(
+                try before.sorted(Album.self, by: \.year, inGroup: nina, order: .reverse, limit: 2).map(\.year) == [
+                    1969, 1968,
+                ])
+            #expect(try before.fetch(query).map(\.year) == [1962, 1963, 1964])
+            #expect(try before.fetchCount(query) == 8)
+            let after = store.snapshot
+            #expect(try after.unique(Artist.self, \.slug, "nina") == nil)
+            #expect(try after.fetch(query).map(\.year) == [1963, 1964, 1965])
+            #expect(try after.fetchCount(query) == 7)
+            #expect(try await store.fetch(query).map(\.year) == [1963, 1964, 1965])
+        }
+    }
+
     @Test func aSnapshotOfAClosedStoreStillReads() async throws {
         let store = try Store(models: EtchModels.all)
         try await store.write { tx in try tx.insert(Artist(id: "a1", name: "Nina", slug: "nina")) }
@@ -78,6 +112,9 @@ extension StoreSnapshotTests {
                 while !inside.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(1)) }
                 let seen = try await store.object(Artist.self, id: "a1")?.name
                 let count = try await store.count(Artist.self)
+                // Index reads and queries answer during the write too.
+                #expect(try await store.unique(Artist.self, \.slug, "nina")?.name == "Before")
+                #expect(try await store.fetch(StoreQuery<Artist>()).map(\.name) == ["Before"])
                 answered.store(true, ordering: .releasing)
                 return (seen, count)
             }

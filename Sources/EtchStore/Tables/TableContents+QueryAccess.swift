@@ -2,10 +2,10 @@ import Etch
 
 // What a query reads of a table's indexes beyond whole lists of objects: a walk of a sorted
 // group that stops when told, and counts without objects. Queries reach index contents only
-// through these methods and those of `ModelTable.swift`, so the structures behind them can
+// through these methods and those of `TableContents.swift`, so the structures behind them can
 // change without the query code noticing.
 
-extension ModelTable {
+extension TableContents {
     /// Calls `body` with the objects of a range of one group of the `@sorted` index at
     /// `position` in ``indexes``, in key order or its reverse (ties by id ascending either
     /// way), until it returns `false`; read in place, as ``indexPosition(of:where:)`` reads.
