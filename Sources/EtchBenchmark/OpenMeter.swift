@@ -46,7 +46,7 @@ enum OpenMeter {
             let heapOpen = try meter.bytesInUse()
             let residentOpen = residentBytes()
             let sqliteOpen = StoreFile.sqliteBytesInUse
-            trimHeap()
+            FreedMemory.giveBack()
             let residentTrimmed = residentBytes()
             let albums = try await store?.objects(LibraryAlbum.self) ?? []
             await store?.close()
@@ -71,37 +71,13 @@ enum OpenMeter {
             guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
             return pages * sysconf(Int32(_SC_PAGESIZE))
         }
-
-        /// glibc's `malloc_trim(0)`, found as ``HeapMeter`` finds `malloc_info()`: gives the
-        /// free memory the allocator holds back to the system.
-        static func trimHeap() {
-            typealias MallocTrim = @convention(c) (Int) -> Int32
-            guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "malloc_trim") else { return }
-            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
-        }
     #endif
 
     /// Runs this program again in its `--internal-open` mode on `url` and reads what it measured.
     static func measure(_ url: URL) async throws -> Measurement {
-        let process = Process()
-        #if os(Linux)
-            process.executableURL = URL(filePath: "/proc/self/exe")
-        #else
-            process.executableURL = URL(filePath: CommandLine.arguments[0])
-        #endif
-        process.arguments = ["--internal-open", url.path]
-        let outputURL = url.deletingLastPathComponent().appending(path: "open-output.json")
-        guard FileManager.default.createFile(atPath: outputURL.path, contents: nil) else {
-            throw MismatchError(description: "cannot create \(outputURL.path) for the opening process's output")
-        }
-        let output = try FileHandle(forWritingTo: outputURL)
-        defer { try? output.close() }
-        process.standardOutput = output
-        try process.run()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-        guard process.terminationStatus == 0 else {
-            throw MismatchError(description: "the opening process exited with status \(process.terminationStatus)")
-        }
-        return try JSONDecoder().decode(Measurement.self, from: Data(contentsOf: outputURL))
+        let output = try await ProgramRun.output(
+            of: ["--internal-open", url.path], to: url.deletingLastPathComponent().appending(path: "open-output.json"),
+            role: "the opening process")
+        return try JSONDecoder().decode(Measurement.self, from: output)
     }
 }
