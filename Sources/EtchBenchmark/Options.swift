@@ -15,6 +15,12 @@ struct Options {
     /// Set by the internal `--internal-writer`: instead of benchmarking, commit to a store
     /// file as the other process of the cross-process row does.
     var writer: CommitWriter.Request?
+    /// Set by the internal `--internal-open`: instead of benchmarking, open this store file of
+    /// albums and print what it cost, as the other process of the memory row.
+    var openMeterFile: URL?
+    /// Run the open and memory rows at 10k, 100k and 1M albums, for the README's table of how
+    /// they grow, instead of at 100k only.
+    var growth = false
 
     /// One side of a comparison.
     enum Side: String {
@@ -46,6 +52,12 @@ struct Options {
                     throw UsageError(description: "--internal-writer needs a store file and a number of commits")
                 }
                 options.writer = CommitWriter.Request(url: URL(filePath: path), commits: commits)
+            case "--internal-open":
+                guard let path = remaining.popFirst() else {
+                    throw UsageError(description: "--internal-open needs a store file")
+                }
+                options.openMeterFile = URL(filePath: path)
+            case "--growth": options.growth = true
             case "--data", "--filter", "--side":
                 guard let value = remaining.popFirst() else {
                     throw UsageError(description: "\(argument) needs a value")
@@ -74,7 +86,7 @@ struct Options {
 
     static let usage = """
         USAGE: swift run -c release etch-bench [--quick] [--json] [--data <dir>] [--filter <text>]
-                                              [--side etch|baseline]
+                                              [--side etch|baseline] [--growth]
 
         Compares Etch with what a user would write without it, on the same bytes, in one run.
         Each row prints the median time of one operation the Etch way and the baseline way
@@ -97,7 +109,14 @@ struct Options {
           --filter <text>  Run only the benchmarks whose name contains <text>.
           --side <side>    Time only the etch or the baseline side (the other reads 0 s); for
                            profiling one side, e.g. with `perf record` or callgrind.
+          --growth         Run the album open and memory rows at 10k, 100k and 1M albums (slow:
+                           the 1M file takes minutes to write), for the README's table of how
+                           open time and memory grow.
           -h, --help       Show this help.
+          --internal-open <file>
+                           Internal: the memory row runs this program again with it, to open the
+                           store file <file> of albums in a fresh process and print what that
+                           cost (time, resident and heap bytes) as JSON.
           --internal-writer <file> <n>
                            Internal: the cross-process rows run this program again with it as
                            their other process, which commits n times to the store file <file>,
@@ -213,6 +232,26 @@ struct Options {
                             objects' JSON has no mood), vs the same open of the same objects
                             written with the field. Both read every object and build every
                             index; the older objects read the default. No bar.
+          store open and hold albums, file of N
+                            Store(url:models:) of a file of N albums (LibraryAlbum.etch: ~595 bytes
+                            of JSON each, 11 of their 18 keys undeclared; read, decode, check the
+                            @unique catalog, build the four indexes), the store then holding every
+                            album, vs the same open measured on the code of 2026-11-27, before the
+                            open was made parallel (figures kept in StoreOpenBenchmarks). Bar:
+                            4x or more at 100k.
+          store memory per album held, file of N
+                            the resident memory an open store of N albums adds to a fresh process
+                            (this program again, in its --internal-open mode), per album, vs the
+                            same on the code of 2026-11-27. The notes break it down: heap in use,
+                            the albums' own storage (what stays when the store is closed and an
+                            array of the albums kept), the store's tables and indexes, SQLite's
+                            heap, and memory freed by the opening but kept by the allocator
+                            (what malloc_trim gives back). Bar: at most half, at 100k.
+          store commit 1 object, durability .normal vs .full, file of N
+                            the commit row above on a store opened with
+                            StoreOptions(durability: .normal) (synchronous NORMAL: no fsync per
+                            commit; survives a crash of the process, may lose the last commits on
+                            a power loss) vs the default .full. Target: .normal at most 50 us.
           store history since C commits of 10 vs re-reading, file of M
                             store.history(since: token) over C = 1,000 commits (100 with
                             --quick) of 10 tracks each, in a file of M = 10k tracks (1k with

@@ -30,6 +30,16 @@ if let writer = options.writer {
     }
 }
 
+if let file = options.openMeterFile {
+    do {
+        try await OpenMeter.run(url: file)
+        exit(0)
+    } catch {
+        printError("error: \(error)")
+        exit(1)
+    }
+}
+
 do {
     let data = try DataSet.load(directory: options.dataDirectory)
     printError(

@@ -85,8 +85,8 @@ public actor Store {
     /// - Parameters:
     ///   - url: The file. Its folder must exist.
     ///   - models: The model types the store holds, such as `EtchModels.all`.
-    ///   - options: The history's bound, how often to look for other stores' commits, and
-    ///     migrations.
+    ///   - options: The history's bound, how often to look for other stores' commits,
+    ///     migrations, and what a commit survives (``StoreOptions/durability``).
     /// - Throws: ``StoreError/damagedFile(path:reason:)`` for a file that is not a store, or is
     ///   cut short or corrupt; ``StoreError/newerFileFormat(path:version:supported:)`` for one
     ///   a newer Etch wrote; ``StoreError/incompatibleSchema(path:model:field:objects:exampleID:reason:fix:)``
@@ -97,7 +97,7 @@ public actor Store {
     public init(url: URL, models: [any IdentifiedModel.Type], options: StoreOptions = StoreOptions()) throws(StoreError)
     {
         let tables = try StoreTables(models: models)
-        let file = try StoreFile(url: url, leavingCreationOpen: true)
+        let file = try StoreFile(url: url, durability: options.durability, leavingCreationOpen: true)
         let opened: StoreOpening.Opened
         do {
             opened = try StoreOpening(file: file, tables: tables, options: options).open()

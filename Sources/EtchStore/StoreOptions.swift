@@ -1,8 +1,10 @@
-/// How a file-backed ``Store`` keeps its history and follows other stores on its file.
+/// How a file-backed ``Store`` keeps its history, follows other stores on its file, and syncs
+/// its commits.
 ///
 /// ```swift
 /// var options = StoreOptions()
 /// options.historyLimit = 1_000
+/// options.durability = .normal
 /// options.migrations = [StoreMigration("split-names", model: Artist.self) { old in … }]
 /// let store = try Store(url: url, models: EtchModels.all, options: options)
 /// ```
@@ -23,13 +25,20 @@ public struct StoreOptions: Sendable {
     /// Migrations to run once, at open, on the objects of a file written by an older schema,
     /// in this order; see ``StoreMigration``.
     public var migrations: [StoreMigration]
+    /// What a commit survives once ``Store/write(_:)`` returned: ``StoreDurability/full``, the
+    /// default, a power loss; ``StoreDurability/normal``, a crash of the process but not
+    /// always a power loss, for commits several times cheaper. It is a setting of the store's
+    /// connection, not of the file: stores on one file may choose differently.
+    public var durability: StoreDurability
 
     /// Makes options; every default is the one documented on its property.
     public init(
-        historyLimit: Int = 10_000, watchInterval: Duration = .milliseconds(10), migrations: [StoreMigration] = []
+        historyLimit: Int = 10_000, watchInterval: Duration = .milliseconds(10), migrations: [StoreMigration] = [],
+        durability: StoreDurability = .full
     ) {
         self.historyLimit = max(1, historyLimit)
         self.watchInterval = watchInterval
         self.migrations = migrations
+        self.durability = durability
     }
 }

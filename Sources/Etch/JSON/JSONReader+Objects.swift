@@ -9,9 +9,12 @@ extension JSONReader {
     @inline(__always)
     mutating func makeObject(keyStart: Int, valueStart: Int) -> ModelDictionary {
         guard shapes.isEnabled else {
-            let objectValues = values.popArray(from: valueStart)
-            keyIDs.removeAll(from: keyStart)
-            return ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
+            guard let sharedShapes else {
+                let objectValues = values.popArray(from: valueStart)
+                keyIDs.removeAll(from: keyStart)
+                return ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
+            }
+            return makeObject(keyStart: keyStart, valueStart: valueStart, sharing: sharedShapes)
         }
         let ids = keyIDs.elements(from: keyStart)
         guard let slot = shapes.slot(for: ids) else {
@@ -31,6 +34,25 @@ extension JSONReader {
         if dictionary.count == idArray.count {
             shapes.store(.init(ids: idArray, keys: dictionary.storedKeys, index: dictionary.index), in: slot)
         }
+        return dictionary
+    }
+
+    /// ``makeObject(keyStart:valueStart:)`` for a small document read with shapes shared
+    /// across documents: an object whose keys an earlier document's object had takes that
+    /// key array, and its values move straight into its storage.
+    private mutating func makeObject(keyStart: Int, valueStart: Int, sharing sharedShapes: JSONSharedShapes)
+        -> ModelDictionary
+    {
+        keyIDs.removeAll(from: keyStart)
+        if let shape = sharedShapes.shape(matching: keys.elements(from: keyStart)) {
+            keys.removeAll(from: keyStart)
+            return ModelDictionary(
+                checkedKeys: shape.keys, movingValuesFrom: values.popForMoving(from: valueStart), index: shape.index)
+        }
+        let keyCount = keys.count - keyStart
+        let objectValues = values.popArray(from: valueStart)
+        let dictionary = ModelDictionary(keys: keys.popArray(from: keyStart), values: objectValues)
+        sharedShapes.learn(dictionary, keyCount: keyCount)
         return dictionary
     }
 

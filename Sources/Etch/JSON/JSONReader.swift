@@ -34,6 +34,8 @@ struct JSONReader {
     var strings: JSONStringTable
     /// Reused to decode strings with escapes.
     var scratch: [UInt8] = []
+    /// Key arrays shared with the other small documents read in turn, or nil.
+    var sharedShapes: JSONSharedShapes?
 
     /// Makes a reader of a non-empty buffer.
     init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int, locatesErrors: Bool = true) {
@@ -56,9 +58,11 @@ struct JSONReader {
     ///
     /// - Throws: ``JSONError``, of kind ``JSONError/Kind/invalidOptions`` for a
     ///   ``JSONReadingOptions/maxDepth`` below 1, whatever the input.
-    static func readDocument(_ input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) throws(JSONError)
-        -> ModelValue
-    {
+    ///
+    /// - Parameter sharedShapes: Key arrays to share with other small documents, or nil.
+    static func readDocument(
+        _ input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, sharedShapes: JSONSharedShapes? = nil
+    ) throws(JSONError) -> ModelValue {
         guard options.maxDepth >= 1 else {
             throw JSONError(
                 .invalidOptions, message: "JSONReadingOptions.maxDepth must be at least 1, not \(options.maxDepth)")
@@ -68,6 +72,7 @@ struct JSONReader {
         }
         var reader = JSONReader(input: input, maxDepth: options.maxDepth)
         defer { reader.deallocate() }
+        if !reader.shapes.isEnabled { reader.sharedShapes = sharedShapes }
         if reader.end >= 3, reader.base[0] == 0xEF, reader.base[1] == 0xBB, reader.base[2] == 0xBF {
             reader.position = 3
         }

@@ -16,6 +16,8 @@ enum BenchmarkSuite {
         try await StoreQueryBenchmarks.run(&runner)
         try await StoreCatchUpBenchmarks.run(&runner)
         try await StoreFileBenchmarks.run(&runner)
+        try await StoreOpenBenchmarks.run(&runner)
+        try await StoreDurabilityBenchmarks.run(&runner)
         try await StoreHistoryBenchmarks.run(&runner)
         try await StoreLiveBenchmarks.run(&runner)
         try await StoreSharingBenchmarks.run(&runner)

@@ -134,30 +134,10 @@ enum StoreSharingBenchmarks {
 
     /// Runs this program again as the writer, and returns when each of its commits returned.
     private static func runWriterProcess(on url: URL, commits: Int) async throws -> [Double] {
-        let process = Process()
-        #if os(Linux)
-            process.executableURL = URL(filePath: "/proc/self/exe")
-        #else
-            process.executableURL = URL(filePath: CommandLine.arguments[0])
-        #endif
-        process.arguments = ["--internal-writer", url.path, "\(commits)"]
-        // A file rather than a pipe: nothing here reads while it runs, and a full pipe would
-        // stall it.
-        let outputURL = url.deletingLastPathComponent().appending(path: "writer-output.txt")
-        guard FileManager.default.createFile(atPath: outputURL.path, contents: nil) else {
-            throw MismatchError(description: "cannot create \(outputURL.path) for the writer's output")
-        }
-        let output = try FileHandle(forWritingTo: outputURL)
-        defer { try? output.close() }
-        process.standardOutput = output
-        try process.run()
-        // Polled rather than waited for: waiting would hold one of the few threads that run
-        // the observer's tasks.
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-        guard process.terminationStatus == 0 else {
-            throw MismatchError(description: "the writer process exited with status \(process.terminationStatus)")
-        }
-        let lines = try String(contentsOf: outputURL, encoding: .utf8).split(separator: "\n")
+        let output = try await ProgramRun.output(
+            of: ["--internal-writer", url.path, "\(commits)"],
+            to: url.deletingLastPathComponent().appending(path: "writer-output.txt"), role: "the writer process")
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
         return try lines.enumerated().map { number, line in
             let fields = line.split(separator: " ")
             guard fields.count == 2, Int(fields[0]) == number + 1, let seconds = Double(fields[1]) else {

@@ -129,6 +129,20 @@ struct SQLiteStatement: ~Copyable {
         return Array(UnsafeRawBufferPointer(start: start, count: count))
     }
 
+    /// Appends the blob in column `index` of the current row to `bytes`, straight from
+    /// SQLite's buffer.
+    ///
+    /// - Returns: Where the blob is in `bytes`, or nil when it is NULL (nothing is appended).
+    func appendBlob(at index: Int32, to bytes: inout [UInt8]) -> Range<Int>? {
+        guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
+        let start = bytes.count
+        // `sqlite3_column_blob` yields NULL for an empty blob; its byte count must be read after it.
+        guard let blob = sqlite3_column_blob(handle, index) else { return start..<start }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        bytes.append(contentsOf: UnsafeRawBufferPointer(start: blob, count: count))
+        return start..<start + count
+    }
+
     /// The statement's SQL text, for errors.
     private var sql: String {
         sqlite3_sql(handle).map { String(cString: $0) } ?? "a statement"

@@ -34,13 +34,13 @@ struct StoreConnection: ~Copyable {
     private let dataVersion: SQLiteStatement
 
     /// Opens the file at `path`, creating it when absent, checks it and sets it up (see
-    /// ``StoreFileFormat/prepare(_:leavingCreationOpen:)``).
+    /// ``StoreFileFormat/prepare(_:durability:leavingCreationOpen:)``).
     ///
-    /// - Throws: as ``StoreFile/init(url:)``.
-    init(path: String, leavingCreationOpen: Bool = false) throws(StoreError) {
+    /// - Throws: as ``StoreFile/init(url:durability:)``.
+    init(path: String, durability: StoreDurability = .full, leavingCreationOpen: Bool = false) throws(StoreError) {
         try StoreFileFormat.checkHeader(atPath: path)
         let database = try SQLiteDatabase(openingOrCreating: path)
-        try StoreFileFormat.prepare(database, leavingCreationOpen: leavingCreationOpen)
+        try StoreFileFormat.prepare(database, durability: durability, leavingCreationOpen: leavingCreationOpen)
         // Compiled into locals first: a noncopyable value cannot be left half-initialized
         // when a later statement fails to compile.
         let beginWrite = try Self.compile("BEGIN IMMEDIATE", in: database)
@@ -144,6 +144,13 @@ struct StoreConnection: ~Copyable {
             records.append(record)
         }
         return records
+    }
+
+    /// A cursor over the records of `model`, in id order, read in runs.
+    ///
+    /// - Throws: as ``readAll(model:)``.
+    func records(of model: String) throws(StoreError) -> StoredRecordCursor {
+        try StoredRecordCursor(model: model, in: database)
     }
 
     /// Applies `changes` in order inside the open transaction.

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// A store's SQLite file: every object of every model, read whole when the store opens and
@@ -8,9 +9,11 @@ import Foundation
 /// opened in multi-thread mode and must never be used by two threads at once, which the single
 /// owner guarantees and the compiler checks.
 ///
-/// The file is an SQLite database in WAL mode with `synchronous = FULL`: a ``commit(_:)`` that
-/// returned is durable, even if the process is killed or the machine loses power right after.
-/// A process killed before ``close()`` loses nothing that was committed.
+/// The file is an SQLite database in WAL mode with `synchronous = FULL` by default: a
+/// ``commit(_:)`` that returned is durable, even if the process is killed or the machine loses
+/// power right after. With ``StoreDurability/normal`` (`synchronous = NORMAL`) it survives the
+/// process being killed, but a power loss may take back the last commits. Either way, a
+/// process killed before ``close()`` loses nothing that was committed.
 ///
 /// ```swift
 /// let file = try StoreFile(url: directory.appendingPathComponent("Library.store"))
@@ -34,25 +37,28 @@ package final class StoreFile {
     /// A file that is not an Etch store is never modified, replaced or deleted: it is checked
     /// before anything is written (see ``StoreFileFormat``), and refused.
     ///
-    /// - Parameter url: A file URL.
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - durability: What a commit survives once it returned; see ``StoreDurability``.
     /// - Throws: ``StoreError/damagedFile(path:reason:)`` for a file that is not SQLite (SQLite's
     ///   own message says why), a corrupt one, or another program's database;
     ///   ``StoreError/newerFileFormat(path:version:supported:)`` for a store written by a newer
     ///   Etch; ``StoreError/fileFailure(path:reason:)`` when the file cannot be opened or written
     ///   (a missing directory, permissions, a lock).
-    package convenience init(url: URL) throws(StoreError) {
-        try self.init(url: url, leavingCreationOpen: false)
+    package convenience init(url: URL, durability: StoreDurability = .full) throws(StoreError) {
+        try self.init(url: url, durability: durability, leavingCreationOpen: false)
     }
 
     /// Opens the store file at `url` as ``init(url:)`` does; with `leavingCreationOpen`, the
     /// transaction that creates a new file's tables or upgrades a format-1 file stays open,
     /// for a store's opening to commit with everything else, or roll back.
-    init(url: URL, leavingCreationOpen: Bool) throws(StoreError) {
+    init(url: URL, durability: StoreDurability, leavingCreationOpen: Bool) throws(StoreError) {
         path = url.path
         guard url.isFileURL else {
             throw .fileFailure(path: url.absoluteString, reason: "a store file needs a file URL")
         }
-        connection = try StoreConnection(path: path, leavingCreationOpen: leavingCreationOpen)
+        connection = try StoreConnection(
+            path: path, durability: durability, leavingCreationOpen: leavingCreationOpen)
     }
 
     /// Every record in the file, in (model, id) order, comparing the texts' UTF-8 bytes.
@@ -96,6 +102,24 @@ package final class StoreFile {
             }
         }
     }
+
+    /// The connection's durability, read back from SQLite's `PRAGMA synchronous`: what the
+    /// file really does, for tests.
+    ///
+    /// - Throws: ``StoreError/closed`` after ``close()``; the failure of the pragma.
+    package func durability() throws(StoreError) -> StoreDurability? {
+        try withConnection { connection throws(StoreError) in
+            switch try connection.database.integer("PRAGMA synchronous") {
+            case 2: .full
+            case 1: .normal
+            default: nil
+            }
+        }
+    }
+
+    /// The heap bytes SQLite holds in this process (`sqlite3_memory_used()`): page caches,
+    /// schemas and statements of every connection, for the benchmarks' memory breakdown.
+    package static var sqliteBytesInUse: Int { Int(sqlite3_memory_used()) }
 
     /// Closes the file; reads and commits then throw ``StoreError/closed``. Closing twice does
     /// nothing more.

@@ -88,7 +88,7 @@ enum StoreFileFormat {
     }
 
     /// Checks the file behind `database`, creates or upgrades its tables, and sets the
-    /// connection up: WAL journal, `synchronous = FULL`, a busy timeout.
+    /// connection up: WAL journal, `synchronous` as `durability` says, a busy timeout.
     ///
     /// Nothing is written before the checks pass: the header fields, the tables and their
     /// columns are only read, and a file that is not SQLite fails on that first read (a file
@@ -104,11 +104,14 @@ enum StoreFileFormat {
     ///   format; ``StoreError/fileFailure(path:reason:)`` when reading or writing fails
     ///   (permissions, a lock held too long, a file system without WAL).
     ///
-    /// - Parameter leavingCreationOpen: Whether to leave the transaction that creates or
-    ///   upgrades the tables open, for the caller to commit with what it writes next — a
-    ///   store's opening, which must leave a format-1 file as it was when it fails — or
-    ///   roll back.
-    static func prepare(_ database: borrowing SQLiteDatabase, leavingCreationOpen: Bool = false) throws(StoreError) {
+    /// - Parameters:
+    ///   - durability: What a commit survives once it returned.
+    ///   - leavingCreationOpen: Whether to leave the transaction that creates or upgrades the
+    ///     tables open, for the caller to commit with what it writes next — a store's opening,
+    ///     which must leave a format-1 file as it was when it fails — or roll back.
+    static func prepare(
+        _ database: borrowing SQLiteDatabase, durability: StoreDurability = .full, leavingCreationOpen: Bool = false
+    ) throws(StoreError) {
         // A WAL that was there before holds commits that closing would checkpoint into the
         // file. One SQLite makes now is empty, and closing deletes it with the shared-memory
         // file, leaving the folder as it was.
@@ -126,15 +129,16 @@ enum StoreFileFormat {
             throw .fileFailure(path: database.path, reason: "SQLite cannot use a WAL journal here (it kept \(mode))")
         }
         // In WAL mode, FULL syncs the log at every commit: a commit that returned survives a
-        // power loss. NORMAL would only keep the file consistent, losing the last commits.
-        try database.execute("PRAGMA synchronous = FULL")
+        // power loss. NORMAL syncs only at checkpoints: the file stays consistent, but a power
+        // loss may take back the last commits (see StoreDurability).
+        try database.execute("PRAGMA synchronous = \(durability.synchronousPragma)")
         if found != .current { try createTables(in: database, committing: !leavingCreationOpen) }
         database.setCheckpointOnClose(true)
     }
 
     /// Reads the header fields and the tables and decides whether Etch may use the file.
     ///
-    /// - Throws: as ``prepare(_:)``.
+    /// - Throws: as ``prepare(_:durability:leavingCreationOpen:)``.
     private static func check(_ database: borrowing SQLiteDatabase) throws(StoreError) -> Found {
         let path = database.path
         let application = try database.integer("PRAGMA application_id")

@@ -58,16 +58,15 @@ struct StoreOpening {
                     entries += try renameModels(connection)
                     entries += try runMigrations(connection, state: state)
                 }
-                let records = try connection.readAll()
-                var byModel: [String: [StoredRecord]] = [:]
-                for record in records where tables.byName[record.model] != nil {
-                    byModel[record.model, default: []].append(record)
-                }
-                for (name, records) in byModel {
+                for table in tables.all {
+                    guard let table = table as? any RecordLoading else {
+                        assertionFailure("every table is a ModelTable, which loads records")
+                        continue
+                    }
                     do throws(StoreError) {
                         // Objects read through a field's old key are written back under its
                         // key when the opening writes anyway; until then each open renames them.
-                        let renamed = try tables.byName[name]?.load(records, path: file.path) ?? []
+                        let renamed = try table.loadRecords(from: connection, path: file.path)
                         guard writing else { continue }
                         try connection.write(renamed.map(RecordChange.put))
                         entries += renamed.map { HistoryEntry(kind: .update, record: $0) }
@@ -75,6 +74,7 @@ struct StoreOpening {
                         throw diagnosed(error, connection)
                     }
                 }
+                FreedMemory.giveBack()
                 guard writing else {
                     connection.rollBack()  // the read transaction
                     return Opened(state: state, dataVersion: dataVersion, signal: signal, generation: generation)

@@ -36,6 +36,15 @@ extension ModelTable {
                 throw StoreError.unreadableObject(model: Model.modelName, id: record.id, reason: "\(error)")
             }
         }
+        try finishLoading(loaded, failures: failures, path: path)
+        return renamed
+    }
+
+    /// Fills the empty table with the objects read from the file at `path`, unless some
+    /// records did not read as the model or two objects hold one value of a `@unique` field.
+    ///
+    /// - Throws: as ``load(_:path:)``.
+    func finishLoading(_ loaded: [Model], failures: SchemaFailures, path: String) throws(StoreError) {
         if let failure = failures.mostCommon {
             let field = Self.fieldName(at: failure.error.keyPath)
             throw StoreError.incompatibleSchema(
@@ -45,7 +54,6 @@ extension ModelTable {
         }
         try Self.checkUnique(loaded)
         load(loaded)
-        return renamed
     }
 
     /// The schema's name of the field at a key path into an object's JSON — `unread` for
@@ -127,7 +135,7 @@ extension ModelTable {
 
 /// The objects of one model that its schema could not read, grouped by field and kind of
 /// error, so the error names the most common one with a count.
-private struct SchemaFailures {
+struct SchemaFailures {
     struct Group {
         var field: String
         var error: ModelError
@@ -144,6 +152,18 @@ private struct SchemaFailures {
             groups[key] = Group(field: field, error: error, count: 0, exampleID: id)
         }
         groups[key]!.count += 1
+    }
+
+    /// Adds the failures of the records read after this one's, keeping each group's first
+    /// example.
+    mutating func merge(_ later: SchemaFailures) {
+        for (key, group) in later.groups {
+            if let known = groups[key] {
+                groups[key]!.count = known.count + group.count
+            } else {
+                groups[key] = group
+            }
+        }
     }
 
     /// The group with the most objects; ties go to the first field in key order.

@@ -40,3 +40,17 @@ extension StoreFileTests {
         #expect(try first.readAll() == [record("Album", "1"), record("Album", "2")])
     }
 }
+
+extension StoreFileTests {
+    @Test func aFileSyncsFullyUnlessAskedForNormalDurability() throws {
+        let directory = try TemporaryStoreDirectory()
+        let full = try StoreFile(url: directory.file())
+        let normal = try StoreFile(url: directory.file(), durability: .normal)
+        #expect(try full.durability() == .full)
+        #expect(try normal.durability() == .normal)
+        try normal.commit([.put(record("Album", "1"))])
+        normal.close()
+        full.close()
+        #expect(try reopenedRecords(directory.file()) == [record("Album", "1")])
+    }
+}

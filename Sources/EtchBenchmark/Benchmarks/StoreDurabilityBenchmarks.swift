@@ -1,0 +1,57 @@
+import Etch
+import EtchStore
+import Foundation
+
+/// A one-object commit with ``StoreDurability/normal`` beside the default ``StoreDurability/full``:
+/// the same change to the same file of tracks, on two copies of it, one store each.
+enum StoreDurabilityBenchmarks {
+    /// The most a `.normal` commit may take: twice GRDB's commit with `synchronous = NORMAL`
+    /// measured on the benchmark machine (25 µs, issue 24).
+    static let target = 50e-6
+
+    /// Runs the row at 100k tracks (10k with `--quick`).
+    static func run(_ runner: inout Runner) async throws {
+        let size = runner.options.quick ? 10_000 : 100_000
+        let name = "store commit 1 object, durability .normal vs .full, file of \(DataSourceBenchmarks.short(size))"
+        guard runner.includes(name) else { return }
+        runner.progress("writing \(size) tracks to two store files")
+        let directory = try ScratchDirectory()
+        let tracks = StoreBenchmarks.tracks(size)
+        func store(_ durability: StoreDurability) async throws -> Store {
+            let url = directory.url.appending(path: "tracks-\(durability).store")
+            let store = try Store(url: url, models: [Track.self], options: StoreOptions(durability: durability))
+            try await store.write { tx in try tx.insert(contentsOf: tracks) }
+            return store
+        }
+        let (normal, full) = (try await store(.normal), try await store(.full))
+
+        // Each commit sets a play count no track had before, so every commit changes a track;
+        // both sides change the same tracks in the same order.
+        var (normalRandom, fullRandom) = (SeededGenerator(seed: 37), SeededGenerator(seed: 37))
+        var (normalRound, fullRound) = (0, 0)
+        func commitOne(_ store: Store, _ random: inout SeededGenerator, _ round: inout Int) async throws -> Int {
+            round += 1
+            let (id, plays) = (random.int(in: 0...size - 1), 10_000 + round)
+            try await store.write { tx in try tx.update(Track.self, id: id) { $0.copyWith(plays: plays) } }
+            return plays
+        }
+        for _ in 0..<3 {
+            _ = try await commitOne(normal, &normalRandom, &normalRound)
+            _ = try await commitOne(full, &fullRandom, &fullRound)
+        }
+        try expectSame(
+            try await normal.objects(Track.self), try await full.objects(Track.self), "the tracks after 3 commits")
+
+        try await runner.compare(name) {
+            try await commitOne(normal, &normalRandom, &normalRound)
+        } baseline: {
+            try await commitOne(full, &fullRandom, &fullRound)
+        }
+        if let row = runner.results.last, row.name == name, row.etch > 0 {
+            let met = row.etch <= target ? "met" : "MISSED"
+            runner.note("\(name): .normal \(Report.duration(row.etch)) (target \(Report.duration(target)): \(met))")
+        }
+        await normal.close()
+        await full.close()
+    }
+}

@@ -1,0 +1,136 @@
+import Dispatch
+import Etch
+import Foundation
+
+/// A table that reads its model's records from a store file as the store opens.
+protocol RecordLoading: AnyObject {
+    /// Reads the model's records of the file into the empty table; see
+    /// ``ModelTable/loadRecords(from:path:)``.
+    func loadRecords(from connection: borrowing StoreConnection, path: String) throws(StoreError) -> [StoredRecord]
+}
+
+extension ModelTable: RecordLoading {
+    /// How many records one thread decodes at a time, at most.
+    static var chunkRecords: Int { 1_024 }
+    /// How many bytes of records one thread decodes at a time, about.
+    static var chunkBytes: Int { 1 << 20 }
+
+    /// Reads the model's records of the file into the empty table, decoding them on every
+    /// core: runs of records (``StoredRecordChunk``) are read, decoded in parallel straight
+    /// from their bytes, and dropped, round after round, so the records are never all held
+    /// at once. Objects of one key sequence share one key array.
+    ///
+    /// A model with `@renamed(from:)` fields reads its records whole instead, through
+    /// ``load(_:path:)``, which moves the values under old keys.
+    ///
+    /// - Returns: The records whose values under a field's old keys were moved, for the
+    ///   opening to write back.
+    /// - Throws: as ``load(_:path:)``; and as ``StoreConnection/readAll(model:)`` when
+    ///   reading fails.
+    /// - Complexity: O(*n* log *n*) for *n* records, the decoding spread over the cores.
+    func loadRecords(from connection: borrowing StoreConnection, path: String) throws(StoreError) -> [StoredRecord] {
+        if Model._schema.fields.contains(where: { !$0.renamedFrom.isEmpty }) {
+            return try load(connection.readAll(model: Model.modelName), path: path)
+        }
+        var cursor = try connection.records(of: Model.modelName)
+        let width = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        var loaded: [Model] = []
+        var failures = SchemaFailures()
+        var finished = false
+        while !finished {
+            var chunks: [StoredRecordChunk] = []
+            while chunks.count < 2 * width {
+                guard let chunk = try cursor.next(records: Self.chunkRecords, bytes: Self.chunkBytes) else {
+                    finished = true
+                    break
+                }
+                chunks.append(chunk)
+            }
+            for part in Self.decodeInParallel(chunks) {
+                if let unreadable = part.unreadable { throw unreadable }
+                loaded.append(contentsOf: part.models)
+                failures.merge(part.failures)
+            }
+        }
+        try finishLoading(loaded, failures: failures, path: path)
+        return []
+    }
+
+    /// The objects of one run of records, or why some do not read.
+    struct DecodedChunk {
+        var models: [Model] = []
+        var failures = SchemaFailures()
+        /// The first record that is not JSON, or whose `@local` values do not read: decoding
+        /// stopped there.
+        var unreadable: StoreError?
+    }
+
+    /// Decodes `chunks`, one per thread at a time, on as many threads as there are cores.
+    static func decodeInParallel(_ chunks: [StoredRecordChunk]) -> [DecodedChunk] {
+        guard chunks.count > 1 else { return chunks.map(decode) }
+        let results = Slots<DecodedChunk>(count: chunks.count)
+        defer { results.free() }
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { position in
+            results.initialize(position, to: decode(chunks[position]))
+        }
+        return results.moveAll()
+    }
+
+    /// Decodes one run of records straight from its bytes, on the calling thread.
+    static func decode(_ chunk: StoredRecordChunk) -> DecodedChunk {
+        let decoder = JSONRecordDecoder()
+        var decoded = DecodedChunk()
+        decoded.models.reserveCapacity(chunk.count)
+        chunk.bytes.withUnsafeBytes { bytes in
+            for position in 0..<chunk.count {
+                do {
+                    var object = try decoder.model(
+                        Model.self, from: UnsafeRawBufferPointer(rebasing: bytes[chunk.bodies[position]]))
+                    if let local = chunk.locals[position] {
+                        let values = try JSONDecoder().decode(Model.LocalValues.self, from: Data(bytes[local]))
+                        object = object.replacingLocalValues(values)
+                    }
+                    decoded.models.append(object)
+                } catch {
+                    if let modelError = (error as? JSONError)?.modelError {
+                        decoded.failures.add(modelError, id: chunk.ids[position])
+                        continue
+                    }
+                    decoded.unreadable = .unreadableObject(
+                        model: Model.modelName, id: chunk.ids[position], reason: "\(error)")
+                    return
+                }
+            }
+        }
+        return decoded
+    }
+}
+
+/// Uninitialized memory for one result per iteration of a parallel loop: each iteration
+/// initializes its own slot and touches no other, which is what makes sending the slots to
+/// the loop's threads safe.
+private struct Slots<Element>: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<Element>
+    private let count: Int
+
+    init(count: Int) {
+        base = .allocate(capacity: count)
+        self.count = count
+    }
+
+    /// Initializes slot `position`; called once per slot.
+    func initialize(_ position: Int, to element: consuming Element) {
+        (base + position).initialize(to: element)
+    }
+
+    /// Moves every slot, all initialized, into an array.
+    func moveAll() -> [Element] {
+        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: base, count: count)
+            initialized = count
+        }
+    }
+
+    /// Frees the memory, once its elements were moved out.
+    func free() { base.deallocate() }
+}

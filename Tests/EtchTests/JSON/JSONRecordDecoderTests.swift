@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import Etch
+
+/// Many small documents read in turn by one ``JSONRecordDecoder``: objects of one key
+/// sequence share one key array across documents, and each still reads exactly as alone.
+@Suite struct JSONRecordDecoderTests {
+    /// Reads each document with one decoder, and alone; checks they agree, key bytes included.
+    static func readInTurn(_ documents: [String]) throws -> [ModelDictionary] {
+        let decoder = JSONRecordDecoder()
+        return try documents.map { document in
+            let together = try Array(document.utf8).withUnsafeBytes { try decoder.model(TaskItem.self, from: $0) }
+            let alone = try TaskItem(jsonString: document)
+            #expect(together.dictionary == alone.dictionary, "\(document)")
+            #expect(together.dictionary.keys.map { Array($0.utf8) } == alone.dictionary.keys.map { Array($0.utf8) })
+            return together.dictionary
+        }
+    }
+
+    @Test func objectsOfOneKeySequenceShareOneKeyArrayAcrossDocuments() throws {
+        let read = try Self.readInTurn([
+            #"{"id":"1","title":"Blue","a_long_undeclared_key":1}"#,
+            #"{"id":"2","title":"Kind","a_long_undeclared_key":2}"#,
+            #"{"title":"Kind","id":"3","a_long_undeclared_key":2}"#,
+        ])
+        #expect(
+            read[0].storage.headerAddress.pointee.keys.withUnsafeBufferPointer(\.baseAddress)
+                == read[1].storage.headerAddress.pointee.keys.withUnsafeBufferPointer(\.baseAddress))
+        #expect(read[2].keys == ["title", "id", "a_long_undeclared_key"])
+    }
+
+    @Test func keysThatLookAlikeButDifferInBytesAreNotShared() throws {
+        // "é" composed and decomposed: Swift's == calls them equal, JSON does not.
+        let read = try Self.readInTurn([
+            #"{"id":"1","title":"t","caf\#u{E9}":1}"#, #"{"id":"2","title":"t","cafe\#u{301}":1}"#,
+            #"{"id":"3","title":"t","a":1,"a":2}"#, #"{"id":"4","title":"t","a":3}"#,
+        ])
+        #expect(Array(read[1].keys[2].utf8) == Array("cafe\u{301}".utf8))
+        #expect(read[2].keys == ["id", "title", "a"] && read[2]["a"] == 2 && read[3]["a"] == 3)
+    }
+
+    @Test func aDocumentThatIsNotJSONOrDoesNotFitIsAnError() throws {
+        let decoder = JSONRecordDecoder()
+        #expect(throws: JSONError.self) {
+            try Array("{\"id\":".utf8).withUnsafeBytes { try decoder.model(TaskItem.self, from: $0) }
+        }
+        #expect(throws: JSONError.self) {
+            try [UInt8]().withUnsafeBytes { try decoder.model(TaskItem.self, from: $0) }
+        }
+    }
+}
