@@ -105,32 +105,3 @@ extension ModelTable: RecordLoading {
         return decoded
     }
 }
-
-/// Uninitialized memory for one result per iteration of a parallel loop: each iteration
-/// initializes its own slot and touches no other, which is what makes sending the slots to
-/// the loop's threads safe.
-private struct Slots<Element>: @unchecked Sendable {
-    private let base: UnsafeMutablePointer<Element>
-    private let count: Int
-
-    init(count: Int) {
-        base = .allocate(capacity: count)
-        self.count = count
-    }
-
-    /// Initializes slot `position`; called once per slot.
-    func initialize(_ position: Int, to element: consuming Element) {
-        (base + position).initialize(to: element)
-    }
-
-    /// Moves every slot, all initialized, into an array.
-    func moveAll() -> [Element] {
-        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: base, count: count)
-            initialized = count
-        }
-    }
-
-    /// Frees the memory, once its elements were moved out.
-    func free() { base.deallocate() }
-}

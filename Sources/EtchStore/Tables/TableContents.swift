@@ -1,4 +1,5 @@
 import Etch
+import Foundation
 
 /// The objects of one model type and their indexes as of one moment: a value, shared by a
 /// store's table and every snapshot taken of it.
@@ -80,9 +81,24 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
         var models: [Model] = []
         models.reserveCapacity(sorted.count)
         for entry in sorted { models.append(loaded[entry.value]) }
-        objects = PersistentMap(distinctKeys: ids, values: models)
-        idOrdered = IDOrderedObjects(positions: Array(models.indices), of: models, ids: ids)
-        self.indexes = indexes.map { IndexState($0, building: models, ids: ids) }
+        // The map, the id order and each index are built at once, one per core at a time.
+        let held = models
+        let parts = Slots<LoadedPart<Model>>.parallel(indexes.count + 2) { part in
+            switch part {
+            case 0: .objects(PersistentMap(distinctKeys: ids, values: held))
+            case 1: .idOrdered(IDOrderedObjects(positions: Array(held.indices), of: held, ids: ids))
+            default: .index(IndexState(indexes[part - 2], building: held, ids: ids))
+            }
+        }
+        var built: [IndexState<Model>] = []
+        for part in parts {
+            switch part {
+            case .objects(let map): objects = map
+            case .idOrdered(let list): idOrdered = list
+            case .index(let state): built.append(state)
+            }
+        }
+        self.indexes = built
     }
 
     /// The position in ``indexes`` of the first index of a kind that `matches`.
@@ -130,6 +146,13 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
     func object(uniqueIndexAt position: Int, withKey key: IndexKey) -> Model? {
         indexes.withUnsafeBufferPointer { states in states[position].holder(of: key) }.flatMap(object)
     }
+}
+
+/// One part of a table's contents, built on its own thread while loading.
+private enum LoadedPart<Model: IdentifiedModel>: Sendable {
+    case objects(PersistentMap<IndexKey, Model>)
+    case idOrdered(IDOrderedObjects<Model>)
+    case index(IndexState<Model>)
 }
 
 /// A table's contents in a box, so that a snapshot holds the tables of many model types.
