@@ -63,7 +63,10 @@ extension ReadmeStoreTests {
             sortBy: [SortDescriptor(\.year)], fetchLimit: 20)
         _ = try await store.fetch(query)
         #expect(try await store.fetch(query).map(\.id) == ["b1"])
-        _ = try await store.plan(for: query)  // range Album.year by artist == "a1" in [1960, 1970)
+        _ = try await store.plan(for: query)  // walk Album.year by artist == "a1" in [1960, 1970) in order, …
+        #expect(
+            try await store.plan(for: query).description.hasPrefix(
+                #"walk Album.year by artist == "a1" in [1960, 1970) in order, stopping after 20 matches"#))
 
         // An index on any key path at runtime, a computed property included
         // (with `extension Album { var isClassic: Bool { year < 1980 } }` at file scope).
