@@ -121,9 +121,13 @@ extension Store {
     /// prints as `\Album.<computed 0x… (Int)>` on Linux.
     static func noIndex<Model: IdentifiedModel>(_ type: Model.Type, _ keyPath: AnyKeyPath, _ kind: String) -> StoreError
     {
-        let named = Model._indexes.lazy.flatMap { [$0.value] + ($0.groupBy.map { [$0] } ?? []) }
-            .first { $0.keyPath == keyPath }
+        // The schema's field name, from the generated code or, for a key path an index reads
+        // (one added at runtime on a computed property), the index's name.
+        let named =
+            Model._fieldName(of: keyPath)
+            ?? Model._indexes.lazy.flatMap { [$0.value] + ($0.groupBy.map { [$0] } ?? []) }
+            .first { $0.keyPath == keyPath }?.name
         return .noIndex(
-            model: Model.modelName, keyPath: named.map { "\(Model.modelName).\($0.name)" } ?? "\(keyPath)", kind: kind)
+            model: Model.modelName, keyPath: named.map { "\(Model.modelName).\($0)" } ?? "\(keyPath)", kind: kind)
     }
 }

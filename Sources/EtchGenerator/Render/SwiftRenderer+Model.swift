@@ -35,6 +35,7 @@ extension SwiftRenderer {
                 writer.line("    ]" + renamed + ")")
             }
             renderIndexes(model, into: &writer)
+            renderFieldNames(model, into: &writer)
             writer.blankLine()
             writer.line("/// Makes a model from storage Etch has checked.")
             writer.call(
@@ -68,6 +69,23 @@ extension SwiftRenderer {
         }
         renderArray(
             "\(model.access.prefix)static let _indexes: [Etch.ModelIndex<\(model.name)>] = [", entries, into: &writer)
+    }
+
+    /// For a model with an id, what a store names a key path by: its field's schema name.
+    private func renderFieldNames(_ model: SwiftModelDescription, into writer: inout CodeWriter) {
+        guard model.idType != nil else { return }
+        writer.blankLine()
+        writer.line("/// The field a key path reads, as the schema spells it, for a store's messages.")
+        writer.line("\(model.access.prefix)static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {")
+        writer.indented { writer in
+            writer.line("switch keyPath {")
+            for field in model.allFields {
+                writer.line("case \\\(model.name).\(field.name.source): \(Self.literal(field.name.name))")
+            }
+            writer.line("default: nil")
+            writer.line("}")
+        }
+        writer.line("}")
     }
 
     /// Writes `head`, the entries and `]` on one line when they fit, as swift-format does,

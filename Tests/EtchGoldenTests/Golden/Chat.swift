@@ -27,6 +27,20 @@ public struct User: Etch.CopyableModel, Etch.IdentifiedModel {
     /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
     public static let _indexes: [Etch.ModelIndex<User>] = [.unique("email", \.email), .index("mood", \.mood)]
 
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \User.id: "id"
+        case \User.name: "name"
+        case \User.email: "email"
+        case \User.mood: "mood"
+        case \User.avatarURL: "avatarURL"
+        case \User.role: "role"
+        case \User.lastSeen: "lastSeen"
+        default: nil
+        }
+    }
+
     /// Makes a model from storage Etch has checked.
     public init(
         _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
@@ -221,6 +235,23 @@ public struct Room: Etch.CopyableModel, Etch.IdentifiedModel {
         .sorted("createdAt", \.createdAt),
         .index("creator", \.creator),
     ]
+
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \Room.id: "id"
+        case \Room.title: "title"
+        case \Room.createdAt: "createdAt"
+        case \Room.lastMessageAt: "lastMessageAt"
+        case \Room.owner: "owner"
+        case \Room.creator: "creator"
+        case \Room.members: "members"
+        case \Room.unread: "unread"
+        case \Room.settings: "settings"
+        case \Room.isExpanded: "isExpanded"
+        default: nil
+        }
+    }
 
     /// Makes a model from storage Etch has checked.
     public init(

@@ -32,6 +32,28 @@ public struct Scalars: Etch.CopyableModel, Etch.IdentifiedModel {
             _Fields.extra,
         ])
 
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \Scalars.id: "id"
+        case \Scalars.text: "text"
+        case \Scalars.count: "count"
+        case \Scalars.big: "big"
+        case \Scalars.unsigned: "unsigned"
+        case \Scalars.ratio: "ratio"
+        case \Scalars.scale: "scale"
+        case \Scalars.flag: "flag"
+        case \Scalars.createdAt: "createdAt"
+        case \Scalars.elapsed: "elapsed"
+        case \Scalars.blob: "blob"
+        case \Scalars.link: "link"
+        case \Scalars.uuid: "uuid"
+        case \Scalars.price: "price"
+        case \Scalars.extra: "extra"
+        default: nil
+        }
+    }
+
     /// Makes a model from storage Etch has checked.
     public init(
         _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
@@ -351,6 +373,24 @@ public struct Collections: Etch.CopyableModel, Etch.IdentifiedModel {
             _Fields.levels,
         ])
 
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \Collections.id: "id"
+        case \Collections.tags: "tags"
+        case \Collections.matrix: "matrix"
+        case \Collections.scores: "scores"
+        case \Collections.maybeNames: "maybeNames"
+        case \Collections.children: "children"
+        case \Collections.parent: "parent"
+        case \Collections.best: "best"
+        case \Collections.others: "others"
+        case \Collections.level: "level"
+        case \Collections.levels: "levels"
+        default: nil
+        }
+    }
+
     /// Makes a model from storage Etch has checked.
     public init(
         _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
@@ -619,6 +659,28 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
         .unique("slug", \.slug),
         .sorted("rank", \.rank, groupBy: "category", \.category),
     ]
+
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \Attributes.id: "id"
+        case \Attributes.views: "views"
+        case \Attributes.likes: "likes"
+        case \Attributes.iso: "iso"
+        case \Attributes.seconds: "seconds"
+        case \Attributes.milliseconds: "milliseconds"
+        case \Attributes.day: "day"
+        case \Attributes.category: "category"
+        case \Attributes.slug: "slug"
+        case \Attributes.rank: "rank"
+        case \Attributes.escaped: "escaped"
+        case \Attributes.negative: "negative"
+        case \Attributes.exponent: "exponent"
+        case \Attributes.isSelected: "isSelected"
+        case \Attributes.draft: "draft"
+        default: nil
+        }
+    }
 
     /// Makes a model from storage Etch has checked.
     public init(

@@ -31,6 +31,21 @@ public struct Message: Etch.CopyableModel, Etch.IdentifiedModel {
         .sorted("sentAt", \.sentAt, groupBy: "roomID", \.roomID),
     ]
 
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \Message.id: "id"
+        case \Message.roomID: "roomID"
+        case \Message.author: "author"
+        case \Message.text: "text"
+        case \Message.sentAt: "sentAt"
+        case \Message.editedAt: "editedAt"
+        case \Message.reactions: "reactions"
+        case \Message.attachments: "attachments"
+        default: nil
+        }
+    }
+
     /// Makes a model from storage Etch has checked.
     public init(
         _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof

@@ -32,6 +32,28 @@ public struct Repository: Etch.CopyableModel, Etch.IdentifiedModel {
             _Fields.htmlLink,
         ])
 
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \Repository.id: "id"
+        case \Repository.name: "name"
+        case \Repository.description: "description"
+        case \Repository.`private`: "private"
+        case \Repository.`default`: "default"
+        case \Repository.`protocol`: "protocol"
+        case \Repository.`class`: "class"
+        case \Repository.type: "type"
+        case \Repository.`self`: "self"
+        case \Repository.`is`: "is"
+        case \Repository.`internal`: "internal"
+        case \Repository.`public`: "public"
+        case \Repository.visibility: "visibility"
+        case \Repository.fallback: "fallback"
+        case \Repository.htmlLink: "htmlLink"
+        default: nil
+        }
+    }
+
     /// Makes a model from storage Etch has checked.
     public init(
         _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
@@ -268,6 +290,15 @@ public struct Post: Etch.CopyableModel, Etch.IdentifiedModel {
     /// The model's name and field table, for Etch.
     public static let _schema = Etch._ModelSchema("Post", fields: [_Fields.id, _Fields.text])
 
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \Post.id: "id"
+        case \Post.text: "text"
+        default: nil
+        }
+    }
+
     /// Makes a model from storage Etch has checked.
     public init(
         _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
@@ -336,6 +367,16 @@ public struct Ad: Etch.ImmutableModel, Etch.IdentifiedModel {
 
     /// The model's name and field table, for Etch.
     public static let _schema = Etch._ModelSchema("Ad", fields: [_Fields.id, _Fields.sponsor, _Fields.type])
+
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \Ad.id: "id"
+        case \Ad.sponsor: "sponsor"
+        case \Ad.type: "type"
+        default: nil
+        }
+    }
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -536,6 +577,15 @@ public struct Artist: Etch.CopyableModel, Etch.IdentifiedModel {
     /// The model's name and field table, for Etch.
     public static let _schema = Etch._ModelSchema("Artist", fields: [_Fields.id, _Fields.name])
 
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \Artist.id: "id"
+        case \Artist.name: "name"
+        default: nil
+        }
+    }
+
     /// Makes a model from storage Etch has checked.
     public init(
         _checkedDictionary dictionary: Etch.ModelDictionary, localValues: Etch.NoLocalValues, proof: Etch._CheckedProof
@@ -629,6 +679,19 @@ public struct Album: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
     public static let _indexes: [Etch.ModelIndex<Album>] = [.index("artist", \.artist)]
+
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \Album.id: "id"
+        case \Album.title: "title"
+        case \Album.year: "year"
+        case \Album.artist: "artist"
+        case \Album.guests: "guests"
+        case \Album.producer: "producer"
+        default: nil
+        }
+    }
 
     /// Makes a model from storage Etch has checked.
     public init(
@@ -768,6 +831,18 @@ public struct Flags: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// The model's name and field table, for Etch.
     public static let _schema = Etch._ModelSchema("Flags", fields: [_Fields.id, _Fields.all, _Fields.none])
+
+    /// The field a key path reads, as the schema spells it, for a store's messages.
+    public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
+        switch keyPath {
+        case \Flags.id: "id"
+        case \Flags.all: "all"
+        case \Flags.none: "none"
+        case \Flags.`default`: "default"
+        case \Flags.`self`: "self"
+        default: nil
+        }
+    }
 
     /// Makes a model from storage Etch has checked.
     public init(
