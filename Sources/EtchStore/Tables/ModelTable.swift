@@ -137,31 +137,6 @@ final class ModelTable<Model: IdentifiedModel> {
         return index
     }
 
-    /// The position in ``indexes`` of the first index of a kind that `matches`.
-    func indexPosition(of kind: ModelIndex<Model>.Kind, where matches: (ModelIndex<Model>) -> Bool) -> Int? {
-        contents.indexPosition(of: kind, where: matches)
-    }
-
-    /// The objects of a range of one group of the `@sorted` index at `position`; see
-    /// ``TableContents/sortedObjects(indexAt:group:from:to:reversed:offset:limit:)``.
-    func sortedObjects(
-        indexAt position: Int, group: IndexKey, from lower: IndexBound?, to upper: IndexBound?, reversed: Bool,
-        offset: Int, limit: Int?
-    ) -> [Model] {
-        contents.sortedObjects(
-            indexAt: position, group: group, from: lower, to: upper, reversed: reversed, offset: offset, limit: limit)
-    }
-
-    /// The objects holding `key` in the `@index` or `@unique` index at `position`.
-    func objects(indexAt position: Int, withKey key: IndexKey) -> [Model] {
-        contents.objects(indexAt: position, withKey: key)
-    }
-
-    /// The object holding `key` in the `@unique` index at `position`.
-    func object(uniqueIndexAt position: Int, withKey key: IndexKey) -> Model? {
-        contents.object(uniqueIndexAt: position, withKey: key)
-    }
-
     /// Adds an index at runtime, built over the objects held now.
     ///
     /// - Throws: ``StoreError/duplicateIndex(model:name:)`` when the name is taken by an
