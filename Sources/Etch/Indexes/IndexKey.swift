@@ -28,7 +28,7 @@ public enum IndexKey: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// A string, an enum's raw value, a `UUID` or a `URL`; ordered by Unicode scalars, as `String` orders.
     case string(String)
 
-    private var rank: Int {
+    @usableFromInline var rank: Int {
         switch self {
         case .null: 0
         case .bool: 1
@@ -41,6 +41,7 @@ public enum IndexKey: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Orders keys of one kind as their Swift values order, NaN last; other kinds by kind.
+    @inlinable
     public static func < (lhs: IndexKey, rhs: IndexKey) -> Bool {
         switch (lhs, rhs) {
         case (.bool(let a), .bool(let b)): !a && b
@@ -54,6 +55,7 @@ public enum IndexKey: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Keys are equal when their values are; all NaNs are equal.
+    @inlinable
     public static func == (lhs: IndexKey, rhs: IndexKey) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -68,6 +70,7 @@ public enum IndexKey: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Hashes consistently with `==`.
+    @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rank)
         switch self {

@@ -35,9 +35,21 @@ public struct ModelIndex<Model>: Sendable {
 
         /// A value read through `keyPath`.
         public init<V: IndexableValue>(_ name: String, _ keyPath: KeyPath<Model, V> & Sendable) {
+            self.init(name, keyPath, read: { $0[keyPath: keyPath] })
+        }
+
+        /// A value read by `read`, which must read what `keyPath` reads.
+        ///
+        /// Generated models pass `read` as a closure of their own module (`{ $0.year }`),
+        /// which calls the getter directly: a key path applied in this module, which is
+        /// generic over the model, goes through the runtime and costs several times more
+        /// per object, which building an index pays once per object.
+        public init<V: IndexableValue>(
+            _ name: String, _ keyPath: KeyPath<Model, V> & Sendable, read: @escaping @Sendable (Model) -> V
+        ) {
             self.name = name
             self.keyPath = keyPath
-            self.key = { $0[keyPath: keyPath].indexKey }
+            self.key = { read($0).indexKey }
             self.keyOfValue = { ($0 as? V)?.indexKey }
         }
     }
@@ -58,14 +70,38 @@ public struct ModelIndex<Model>: Sendable {
         Self(kind: .index, value: Value(name, keyPath), groupBy: nil)
     }
 
+    /// Objects by the value of `keyPath`, read by `read` (`@index`); see
+    /// ``Value/init(_:_:read:)``.
+    public static func index<V: IndexableValue>(
+        _ name: String, _ keyPath: KeyPath<Model, V> & Sendable, read: @escaping @Sendable (Model) -> V
+    ) -> Self {
+        Self(kind: .index, value: Value(name, keyPath, read: read), groupBy: nil)
+    }
+
     /// At most one object per value of `keyPath` (`@unique`).
     public static func unique<V: IndexableValue>(_ name: String, _ keyPath: KeyPath<Model, V> & Sendable) -> Self {
         Self(kind: .unique, value: Value(name, keyPath), groupBy: nil)
     }
 
+    /// At most one object per value of `keyPath`, read by `read` (`@unique`); see
+    /// ``Value/init(_:_:read:)``.
+    public static func unique<V: IndexableValue>(
+        _ name: String, _ keyPath: KeyPath<Model, V> & Sendable, read: @escaping @Sendable (Model) -> V
+    ) -> Self {
+        Self(kind: .unique, value: Value(name, keyPath, read: read), groupBy: nil)
+    }
+
     /// Objects in the order of `keyPath` (`@sorted`).
     public static func sorted<V: IndexableValue>(_ name: String, _ keyPath: KeyPath<Model, V> & Sendable) -> Self {
         Self(kind: .sorted, value: Value(name, keyPath), groupBy: nil)
+    }
+
+    /// Objects in the order of `keyPath`, read by `read` (`@sorted`); see
+    /// ``Value/init(_:_:read:)``.
+    public static func sorted<V: IndexableValue>(
+        _ name: String, _ keyPath: KeyPath<Model, V> & Sendable, read: @escaping @Sendable (Model) -> V
+    ) -> Self {
+        Self(kind: .sorted, value: Value(name, keyPath, read: read), groupBy: nil)
     }
 
     /// Objects in the order of `keyPath` within each group of equal `groupBy` values
@@ -75,6 +111,18 @@ public struct ModelIndex<Model>: Sendable {
         groupBy groupName: String, _ groupKeyPath: KeyPath<Model, G> & Sendable
     ) -> Self {
         Self(kind: .sorted, value: Value(name, keyPath), groupBy: Value(groupName, groupKeyPath))
+    }
+
+    /// Objects in the order of `keyPath` within each group of equal `groupBy` values, each
+    /// read by its closure (`@sorted(groupBy:)`); see ``Value/init(_:_:read:)``.
+    public static func sorted<V: IndexableValue, G: IndexableValue>(
+        _ name: String, _ keyPath: KeyPath<Model, V> & Sendable, read: @escaping @Sendable (Model) -> V,
+        groupBy groupName: String, _ groupKeyPath: KeyPath<Model, G> & Sendable,
+        readGroup: @escaping @Sendable (Model) -> G
+    ) -> Self {
+        Self(
+            kind: .sorted, value: Value(name, keyPath, read: read),
+            groupBy: Value(groupName, groupKeyPath, read: readGroup))
     }
 }
 

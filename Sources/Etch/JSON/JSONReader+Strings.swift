@@ -17,6 +17,11 @@ extension JSONReader {
             if byte == JSONByte.quote {
                 position = cursor + 1
                 guard cursor - start >= JSONStringTable.minLength, strings.isEnabled else {
+                    if let sharedValues, cursor - start >= JSONSharedValues.minStringLength,
+                        cursor - start <= JSONSharedValues.maxLength
+                    {
+                        return try sharedRecordString(from: start, to: cursor, isASCII: bits < 0x80, in: sharedValues)
+                    }
                     return try makeString(from: start, to: cursor, isASCII: bits < 0x80)
                 }
                 let isASCII = bits < 0x80
@@ -193,6 +198,19 @@ extension JSONReader {
         if let found { return found }
         let string = try make(self)
         strings.store(string, at: slot, hash: hash, offset: start, length: length)
+        return string
+    }
+
+    /// The string without escapes spelled by the input bytes from `start` to `stop`: the one
+    /// kept in `sharedValues` for the same bytes by an earlier document, or else a new one,
+    /// kept for later.
+    private func sharedRecordString(
+        from start: Int, to stop: Int, isASCII: Bool, in sharedValues: JSONSharedValues
+    ) throws(JSONError) -> String {
+        let (found, slot, hash) = sharedValues.find(base + start, length: stop - start)
+        if case .string(let string) = found { return string }
+        let string = try makeString(from: start, to: stop, isASCII: isASCII)
+        sharedValues.keep(.string(string), at: slot, hash: hash, bytes: base + start, length: stop - start)
         return string
     }
 

@@ -12,6 +12,8 @@ struct JSONReader {
         var valueStart: Int
         /// Where an object's keys start on ``keys``; -1 for an array.
         var keyStart: Int
+        /// Where the container's opening bracket is in the input.
+        var byteStart: Int
 
         var isObject: Bool { keyStart >= 0 }
     }
@@ -36,6 +38,8 @@ struct JSONReader {
     var scratch: [UInt8] = []
     /// Key arrays shared with the other small documents read in turn, or nil.
     var sharedShapes: JSONSharedShapes?
+    /// Strings and small arrays shared with the other small documents read in turn, or nil.
+    var sharedValues: JSONSharedValues?
 
     /// Makes a reader of a non-empty buffer.
     init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int, locatesErrors: Bool = true) {
@@ -59,9 +63,12 @@ struct JSONReader {
     /// - Throws: ``JSONError``, of kind ``JSONError/Kind/invalidOptions`` for a
     ///   ``JSONReadingOptions/maxDepth`` below 1, whatever the input.
     ///
-    /// - Parameter sharedShapes: Key arrays to share with other small documents, or nil.
+    /// - Parameters:
+    ///   - sharedShapes: Key arrays to share with other small documents, or nil.
+    ///   - sharedValues: Strings and small arrays to share with other small documents, or nil.
     static func readDocument(
-        _ input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, sharedShapes: JSONSharedShapes? = nil
+        _ input: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, sharedShapes: JSONSharedShapes? = nil,
+        sharedValues: JSONSharedValues? = nil
     ) throws(JSONError) -> ModelValue {
         guard options.maxDepth >= 1 else {
             throw JSONError(
@@ -73,6 +80,7 @@ struct JSONReader {
         var reader = JSONReader(input: input, maxDepth: options.maxDepth)
         defer { reader.deallocate() }
         if !reader.shapes.isEnabled { reader.sharedShapes = sharedShapes }
+        if !reader.strings.isEnabled { reader.sharedValues = sharedValues }
         if reader.end >= 3, reader.base[0] == 0xEF, reader.base[1] == 0xBB, reader.base[2] == 0xBF {
             reader.position = 3
         }
@@ -140,12 +148,26 @@ struct JSONReader {
                 let container =
                     frame.isObject
                     ? ModelValue.object(makeObject(keyStart: frame.keyStart, valueStart: frame.valueStart))
-                    : ModelValue.array(values.popArray(from: frame.valueStart))
+                    : closeArray(frame)
                 guard let parent = frames.last else { return container }
                 values.append(consume container)
                 frame = parent
             }
         }
+    }
+
+    /// The array of `frame`, whose closing bracket was just read: the one kept in
+    /// ``sharedValues`` for the same bytes, when it holds only scalars and is short.
+    private mutating func closeArray(_ frame: Frame) -> ModelValue {
+        let array = ModelValue.array(values.popArray(from: frame.valueStart))
+        let length = position - frame.byteStart
+        guard let sharedValues, length <= JSONSharedValues.maxLength, case .array(let elements) = array,
+            elements.allSatisfy({ !$0.isContainer })
+        else { return array }
+        let (found, slot, hash) = sharedValues.find(base + frame.byteStart, length: length)
+        if let found { return found }
+        sharedValues.keep(array, at: slot, hash: hash, bytes: base + frame.byteStart, length: length)
+        return array
     }
 
     /// Reads a scalar or an empty container at `position`, or opens a container that has
@@ -195,7 +217,7 @@ struct JSONReader {
         guard frames.count < maxDepth else {
             throw error(.tooDeep, "arrays and objects nest deeper than the limit of \(maxDepth) levels", at: position)
         }
-        frames.append(Frame(valueStart: values.count, keyStart: isObject ? keys.count : -1))
+        frames.append(Frame(valueStart: values.count, keyStart: isObject ? keys.count : -1, byteStart: position))
         position += 1
     }
 

@@ -1,6 +1,7 @@
 /// Reads models from many small JSON documents in turn, such as the objects of a store's
 /// file, straight from their bytes, with the objects of one key sequence sharing one key
-/// array across documents (see ``JSONSharedShapes``).
+/// array across documents (see ``JSONSharedShapes``), and values spelled alike sharing one
+/// string or array (see ``JSONSharedValues``).
 ///
 /// A decoder is meant for one thread: each thread of a parallel read makes its own. It is
 /// not `Sendable`.
@@ -11,6 +12,7 @@
 /// ```
 package final class JSONRecordDecoder {
     private let shapes = JSONSharedShapes()
+    private let values = JSONSharedValues()
 
     /// Makes a decoder that shares nothing yet.
     package init() {}
@@ -25,7 +27,8 @@ package final class JSONRecordDecoder {
     {
         let input = UnsafeBufferPointer(
             start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-        let value = try JSONReader.readDocument(input, options: JSONReadingOptions(), sharedShapes: shapes)
+        let value = try JSONReader.readDocument(
+            input, options: JSONReadingOptions(), sharedShapes: shapes, sharedValues: values)
         do {
             return try Model(modelValue: value, context: .standard)
         } catch {

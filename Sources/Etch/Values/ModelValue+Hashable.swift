@@ -52,7 +52,7 @@ extension ModelValue: Hashable {
     }
 
     /// Whether the value is an array or an object.
-    private var isContainer: Bool {
+    var isContainer: Bool {
         switch self {
         case .array, .object: true
         case .null, .bool, .int, .uint, .double, .number, .string: false

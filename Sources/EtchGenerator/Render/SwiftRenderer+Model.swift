@@ -63,8 +63,12 @@ extension SwiftRenderer {
         writer.blankLine()
         writer.line("/// The schema's `@index`, `@unique` and `@sorted` fields, for a store.")
         let entries = model.indexes.map { index in
-            var arguments = "\(Self.literal(index.field.name)), \\.\(index.field)"
-            if let group = index.groupBy { arguments += ", groupBy: \(Self.literal(group.name)), \\.\(group)" }
+            // The closures read the fields directly, which building an index does once per
+            // object: a key path goes through the runtime.
+            var arguments = "\(Self.literal(index.field.name)), \\.\(index.field), read: { $0.\(index.field) }"
+            if let group = index.groupBy {
+                arguments += ", groupBy: \(Self.literal(group.name)), \\.\(group), readGroup: { $0.\(group) }"
+            }
             return ".\(index.kind.rawValue)(\(arguments))"
         }
         renderArray(

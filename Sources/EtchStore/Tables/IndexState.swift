@@ -22,58 +22,77 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         self.index = index
     }
 
-    /// The index of many objects at once, in id order: each group is sorted once rather than
+    /// The index of many objects at once, in id order, and the first two objects found to
+    /// hold one value of a `@unique` index, if any: each group is sorted once rather than
     /// kept sorted through one insertion per object, which is what opening a store needs.
     ///
-    /// Objects are named by their position in `objects` until they go into place: this code
-    /// is generic over the model and not specialized, so moving an object, or a tuple
-    /// holding one, goes through its value witnesses, while positions are plain integers.
+    /// Objects are named by their position in `objects` until they go into place, and keys
+    /// are sorted as positions (``IndexKeySorting``): this code is generic over the model and
+    /// not specialized, so moving an object, or a tuple holding one, goes through its value
+    /// witnesses, while positions are plain integers. Positions are in id order, so keys
+    /// sorted with ties in position order are sorted with ties by id.
     ///
     /// - Parameters:
     ///   - objects: The objects, in id order.
     ///   - ids: Their ids, at the same positions.
-    init(_ index: ModelIndex<Model>, building objects: [Model], ids: [IndexKey]) {
-        self.index = index
+    /// - Complexity: O(*n* log *n*), or O(*n*) for keys that are numbers.
+    static func building(
+        _ index: ModelIndex<Model>, from objects: [Model], ids: [IndexKey]
+    ) -> (state: IndexState, duplicate: UniqueDuplicate?) {
+        var state = IndexState(index)
+        let keys = objects.map(index.value.key)
         switch index.kind {
         case .index:
-            var positions: [IndexKey: [Int]] = [:]
-            for position in objects.indices {
-                positions[index.value.key(objects[position]), default: []].append(position)
-            }
-            for (key, members) in positions {
-                objectsByKey[key] = IDOrderedObjects(positions: members, of: objects, ids: ids)
-            }
+            let sorted = IndexKeySorting.sortedPositions(keys)
+            let runs = IndexKeySorting.equalRuns(of: keys, at: sorted)
+            var holders: [IDOrderedObjects<Model>] = []
+            holders.reserveCapacity(runs.count)
+            for run in runs { holders.append(IDOrderedObjects(positions: Array(sorted[run]), of: objects, ids: ids)) }
+            state.objectsByKey = PersistentMap(distinctKeys: runs.map { keys[sorted[$0.lowerBound]] }, values: holders)
+            return (state, nil)
         case .unique:
-            var nilPositions: [Int] = []
-            var keys: [IndexKey] = []
-            var holders: [IndexKey] = []
-            keys.reserveCapacity(objects.count)
-            holders.reserveCapacity(objects.count)
-            var seen = Set<IndexKey>()
-            seen.reserveCapacity(objects.count)
-            for position in objects.indices {
-                let key = index.value.key(objects[position])
-                if key == .null {
-                    nilPositions.append(position)
-                } else if seen.insert(key).inserted {
-                    keys.append(key)
-                    holders.append(ids[position])
-                } else {
-                    // A value held twice (a file that breaks the index, refused before this is
-                    // used): the last holder wins, as inserting one by one would.
-                    holders[keys.firstIndex(of: key)!] = ids[position]
+            let sorted = IndexKeySorting.sortedPositions(keys)
+            var (values, holders, nilPositions) = ([IndexKey](), [IndexKey](), [Int]())
+            var duplicate: (first: Int, second: Int)?
+            for run in IndexKeySorting.equalRuns(of: keys, at: sorted) {
+                let first = sorted[run.lowerBound]
+                guard keys[first] != .null else {
+                    nilPositions = Array(sorted[run])
+                    continue
                 }
+                // A value held twice (a file that breaks the index): the first object in id
+                // order to take a value already held is reported; the last holder wins, as
+                // inserting one by one would.
+                if run.count > 1, sorted[run.lowerBound + 1] < duplicate?.second ?? .max {
+                    duplicate = (first, sorted[run.lowerBound + 1])
+                }
+                values.append(keys[first])
+                holders.append(ids[sorted[run.upperBound - 1]])
             }
-            idByKey = PersistentMap(distinctKeys: keys, values: holders)
-            nilHolders = IDOrderedObjects(positions: nilPositions, of: objects, ids: ids)
+            state.idByKey = PersistentMap(distinctKeys: values, values: holders)
+            state.nilHolders = IDOrderedObjects(positions: nilPositions, of: objects, ids: ids)
+            let found = duplicate.map {
+                UniqueDuplicate(value: keys[$0.first], holder: ids[$0.first], other: ids[$0.second])
+            }
+            return (state, found)
         case .sorted:
-            var members: [IndexKey: [(entry: SortedEntry, position: Int)]] = [:]
-            for position in objects.indices {
-                let object = objects[position]
-                let entry = SortedEntry(key: index.value.key(object), id: ids[position])
-                members[group(of: object), default: []].append((entry, position))
+            guard let groupBy = index.groupBy else {
+                state.groups[.null] = SortedEntries(
+                    sorted: IndexKeySorting.sortedPositions(keys), keys: keys, of: objects, ids: ids)
+                return (state, nil)
             }
-            for (group, members) in members { groups[group] = SortedEntries(unsorted: members, of: objects) }
+            let groupKeys = objects.map(groupBy.key)
+            let byGroup = IndexKeySorting.sortedPositions(groupKeys)
+            var groupValues: [IndexKey] = []
+            var members: [SortedEntries<Model>] = []
+            for run in IndexKeySorting.equalRuns(of: groupKeys, at: byGroup) {
+                let positions = Array(byGroup[run])
+                let order = IndexKeySorting.sortedPositions(positions.map { keys[$0] })
+                groupValues.append(groupKeys[positions[0]])
+                members.append(SortedEntries(sorted: order.map { positions[$0] }, keys: keys, of: objects, ids: ids))
+            }
+            state.groups = PersistentMap(distinctKeys: groupValues, values: members)
+            return (state, nil)
         }
     }
 
@@ -188,4 +207,15 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
 
     /// For a `@unique` index: the id holding a value; `nil` for `nil`, which many may hold.
     func holder(of key: IndexKey) -> IndexKey? { idByKey[key] }
+}
+
+/// Two objects holding one value of a `@unique` index, as a file written before the index
+/// was declared may hold them.
+struct UniqueDuplicate {
+    /// The value.
+    var value: IndexKey
+    /// The smaller id of the two.
+    var holder: IndexKey
+    /// The other id.
+    var other: IndexKey
 }

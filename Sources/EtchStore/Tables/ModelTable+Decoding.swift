@@ -37,6 +37,7 @@ extension ModelTable: RecordLoading {
         var loaded: [Model] = []
         var failures = SchemaFailures()
         var finished = false
+        let decoders = RecordDecoders(count: width)
         while !finished {
             var chunks: [StoredRecordChunk] = []
             while chunks.count < 2 * width {
@@ -46,7 +47,7 @@ extension ModelTable: RecordLoading {
                 }
                 chunks.append(chunk)
             }
-            for part in Self.decodeInParallel(chunks) {
+            for part in Self.decodeInParallel(chunks, with: decoders) {
                 if let unreadable = part.unreadable { throw unreadable }
                 loaded.append(contentsOf: part.models)
                 failures.merge(part.failures)
@@ -65,20 +66,24 @@ extension ModelTable: RecordLoading {
         var unreadable: StoreError?
     }
 
-    /// Decodes `chunks`, one per thread at a time, on as many threads as there are cores.
-    static func decodeInParallel(_ chunks: [StoredRecordChunk]) -> [DecodedChunk] {
-        guard chunks.count > 1 else { return chunks.map(decode) }
+    /// Decodes `chunks` on as many threads as there are decoders, each thread with its own
+    /// decoder, which it keeps from round to round so that values repeated through the
+    /// file are shared across all the records a thread reads.
+    static func decodeInParallel(_ chunks: [StoredRecordChunk], with decoders: RecordDecoders) -> [DecodedChunk] {
+        let lanes = Swift.min(decoders.count, chunks.count)
+        guard lanes > 1 else { return chunks.map { decode($0, with: decoders[0]) } }
         let results = Slots<DecodedChunk>(count: chunks.count)
         defer { results.free() }
-        DispatchQueue.concurrentPerform(iterations: chunks.count) { position in
-            results.initialize(position, to: decode(chunks[position]))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for position in stride(from: lane, to: chunks.count, by: lanes) {
+                results.initialize(position, to: decode(chunks[position], with: decoders[lane]))
+            }
         }
         return results.moveAll()
     }
 
     /// Decodes one run of records straight from its bytes, on the calling thread.
-    static func decode(_ chunk: StoredRecordChunk) -> DecodedChunk {
-        let decoder = JSONRecordDecoder()
+    static func decode(_ chunk: StoredRecordChunk, with decoder: JSONRecordDecoder) -> DecodedChunk {
         var decoded = DecodedChunk()
         decoded.models.reserveCapacity(chunk.count)
         chunk.bytes.withUnsafeBytes { bytes in
@@ -104,4 +109,22 @@ extension ModelTable: RecordLoading {
         }
         return decoded
     }
+}
+
+/// One record decoder per thread of a parallel read.
+///
+/// `@unchecked Sendable`: a decoder is not, and each thread uses only the decoder of its
+/// own lane (``ModelTable/decodeInParallel(_:with:)``), one lane at a time.
+struct RecordDecoders: @unchecked Sendable {
+    private let decoders: [JSONRecordDecoder]
+
+    init(count: Int) {
+        decoders = (0..<Swift.max(count, 1)).map { _ in JSONRecordDecoder() }
+    }
+
+    /// The number of decoders, at least one.
+    var count: Int { decoders.count }
+
+    /// The decoder of lane `lane`.
+    subscript(lane: Int) -> JSONRecordDecoder { decoders[lane] }
 }

@@ -52,8 +52,7 @@ extension ModelTable {
                 exampleID: failure.exampleID, reason: failure.error.message,
                 fix: Self.fix(for: failure.error, field: field))
         }
-        try Self.checkUnique(loaded)
-        load(loaded)
+        try load(loaded)
     }
 
     /// The schema's name of the field at a key path into an object's JSON — `unread` for
@@ -86,30 +85,6 @@ extension ModelTable {
                 + "or register a StoreMigration that converts them."
         case .immutableField:
             "Register a StoreMigration that converts the stored values."
-        }
-    }
-
-    /// Checks that no two of `objects` hold one value of a `@unique` index, as a file written
-    /// before the index was declared may.
-    ///
-    /// - Throws: ``StoreError/uniqueViolation(model:field:value:existingID:newID:)`` naming
-    ///   the value and both ids, the smaller id as the holder.
-    /// - Complexity: O(*n*) per unique index.
-    static func checkUnique(_ objects: [Model]) throws(StoreError) {
-        for index in Model._indexes where index.kind == .unique {
-            var holders: [IndexKey: IndexKey] = [:]
-            holders.reserveCapacity(objects.count)
-            for object in objects {
-                let key = index.value.key(object)
-                guard key != .null else { continue }
-                let id = object.id.indexKey
-                if let other = holders.updateValue(id, forKey: key), other != id {
-                    let (first, second) = other < id ? (other, id) : (id, other)
-                    throw StoreError.uniqueViolation(
-                        model: Model.modelName, field: index.value.name, value: key.description,
-                        existingID: first.description, newID: second.description)
-                }
-            }
         }
     }
 

@@ -117,12 +117,23 @@ final class ModelTable<Model: IdentifiedModel> {
         observers = [:]
     }
 
-    /// Fills an empty table with many objects at once, building each index in one pass.
+    /// Fills an empty table with many objects at once, building each index in one pass,
+    /// unless two objects hold one value of a `@unique` index, as a file written before the
+    /// index was declared may.
+    ///
+    /// - Throws: ``StoreError/uniqueViolation(model:field:value:existingID:newID:)`` naming
+    ///   the value and both ids, the smaller id as the holder; the table stays empty.
     /// - Complexity: O(*n* log *n*).
-    func load(_ loaded: [Model]) {
+    func load(_ loaded: [Model]) throws(StoreError) {
         precondition(contents.count == 0, "a table is loaded once, when it is empty")
+        let (built, duplicate) = TableContents.loading(loaded, indexes: contents.indexes.map(\.index))
+        if let (index, found) = duplicate {
+            throw StoreError.uniqueViolation(
+                model: Model.modelName, field: index.value.name, value: found.value.description,
+                existingID: found.holder.description, newID: found.other.description)
+        }
         box = nil
-        contents = TableContents(loading: loaded, indexes: contents.indexes.map(\.index))
+        contents = built
     }
 
     /// The index of a relation, built over the objects held now the first time it is asked for.

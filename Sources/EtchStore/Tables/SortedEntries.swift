@@ -34,17 +34,14 @@ struct SortedEntries<Model: Sendable>: Sendable {
 
     init() {}
 
-    /// The group of `members` in any order, sorted once, each the entry of the object at its
-    /// position in `objects`.
-    ///
-    /// The members are sorted by position rather than with their objects: a sort of a concrete
-    /// type is specialized, one that moves objects goes through their value witnesses.
-    init(unsorted members: [(entry: SortedEntry, position: Int)], of objects: [Model]) {
-        let sorted = members.sorted { $0.entry < $1.entry }
+    /// The group of the objects at `sorted`, positions of `objects` in the order of their
+    /// `keys` (ties by id), each beside its entry.
+    init(sorted: [Int], keys: [IndexKey], of objects: [Model], ids: [IndexKey]) {
         var sortedMembers: [SortedMember<Model>] = []
         sortedMembers.reserveCapacity(sorted.count)
-        for member in sorted {
-            sortedMembers.append(SortedMember(entry: member.entry, object: objects[member.position]))
+        for position in sorted {
+            sortedMembers.append(
+                SortedMember(entry: SortedEntry(key: keys[position], id: ids[position]), object: objects[position]))
         }
         self.members = PersistentList(sortedMembers)
     }

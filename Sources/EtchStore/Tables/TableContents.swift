@@ -67,38 +67,54 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
 
     /// The contents of many objects at once, building each index in one pass.
     /// - Complexity: O(*n* log *n*).
-    ///
-    /// The ids are sorted with the positions of their objects in `loaded`, both of concrete
-    /// types, so the sort is specialized; sorting the objects themselves went through the
-    /// generic model's value witnesses for every object.
     init(loading loaded: [Model], indexes: [ModelIndex<Model>]) {
-        var positions: [IndexKey: Int] = [:]
-        positions.reserveCapacity(loaded.count)
-        // The last object of an id wins, as it would in the table.
-        for (position, object) in loaded.enumerated() { positions[object.id.indexKey] = position }
-        let sorted = positions.sorted { IndexKey.compare($0.key, $1.key) == .orderedAscending }
-        let ids = sorted.map(\.key)
-        var models: [Model] = []
-        models.reserveCapacity(sorted.count)
-        for entry in sorted { models.append(loaded[entry.value]) }
-        // The map, the id order and each index are built at once, one per core at a time.
-        let held = models
+        self = Self.loading(loaded, indexes: indexes).contents
+    }
+
+    /// The contents of many objects at once, building each index in one pass, and the first
+    /// two objects found holding one value of a `@unique` index, if any (the last holder
+    /// wins in the contents).
+    ///
+    /// Objects as a file holds them are in id order already, which is checked in one pass;
+    /// others are sorted by id, the last object of an id winning, as it would in the table.
+    /// The map, the id order and each index are then built at once, one per core at a time.
+    /// - Complexity: O(*n* log *n*).
+    static func loading(
+        _ loaded: [Model], indexes: [ModelIndex<Model>]
+    ) -> (contents: TableContents, duplicate: (index: ModelIndex<Model>, UniqueDuplicate)?) {
+        var ids = loaded.map(\.id.indexKey)
+        var models = loaded
+        let isAscending = ids.withUnsafeBufferPointer { ids in
+            ids.indices.dropFirst().allSatisfy { IndexKey.compare(ids[$0 - 1], ids[$0]) == .orderedAscending }
+        }
+        if !isAscending {
+            let sorted = IndexKeySorting.sortedPositions(ids)
+            let lasts = IndexKeySorting.equalRuns(of: ids, at: sorted).map { sorted[$0.upperBound - 1] }
+            ids = lasts.map { ids[$0] }
+            models = lasts.map { loaded[$0] }
+        }
+        let (held, heldIDs) = (models, ids)
         let parts = Slots<LoadedPart<Model>>.parallel(indexes.count + 2) { part in
             switch part {
-            case 0: .objects(PersistentMap(distinctKeys: ids, values: held))
-            case 1: .idOrdered(IDOrderedObjects(positions: Array(held.indices), of: held, ids: ids))
-            default: .index(IndexState(indexes[part - 2], building: held, ids: ids))
+            case 0: return .objects(PersistentMap(distinctKeys: heldIDs, values: held))
+            case 1: return .idOrdered(IDOrderedObjects(positions: Array(held.indices), of: held, ids: heldIDs))
+            default:
+                let (state, duplicate) = IndexState.building(indexes[part - 2], from: held, ids: heldIDs)
+                return .index(state, duplicate)
             }
         }
-        var built: [IndexState<Model>] = []
+        var contents = TableContents(indexes: [])
+        var duplicate: (index: ModelIndex<Model>, UniqueDuplicate)?
         for part in parts {
             switch part {
-            case .objects(let map): objects = map
-            case .idOrdered(let list): idOrdered = list
-            case .index(let state): built.append(state)
+            case .objects(let map): contents.objects = map
+            case .idOrdered(let list): contents.idOrdered = list
+            case .index(let state, let found):
+                contents.indexes.append(state)
+                if duplicate == nil, let found { duplicate = (state.index, found) }
             }
         }
-        self.indexes = built
+        return (contents, duplicate)
     }
 
     /// The position in ``indexes`` of the first index of a kind that `matches`.
@@ -152,7 +168,7 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
 private enum LoadedPart<Model: IdentifiedModel>: Sendable {
     case objects(PersistentMap<IndexKey, Model>)
     case idOrdered(IDOrderedObjects<Model>)
-    case index(IndexState<Model>)
+    case index(IndexState<Model>, UniqueDuplicate?)
 }
 
 /// A table's contents in a box, so that a snapshot holds the tables of many model types.

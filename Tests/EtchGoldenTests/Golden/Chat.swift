@@ -25,7 +25,10 @@ public struct User: Etch.CopyableModel, Etch.IdentifiedModel {
         ])
 
     /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
-    public static let _indexes: [Etch.ModelIndex<User>] = [.unique("email", \.email), .index("mood", \.mood)]
+    public static let _indexes: [Etch.ModelIndex<User>] = [
+        .unique("email", \.email, read: { $0.email }),
+        .index("mood", \.mood, read: { $0.mood }),
+    ]
 
     /// The field a key path reads, as the schema spells it, for a store's messages.
     public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {
@@ -232,8 +235,8 @@ public struct Room: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
     public static let _indexes: [Etch.ModelIndex<Room>] = [
-        .sorted("createdAt", \.createdAt),
-        .index("creator", \.creator),
+        .sorted("createdAt", \.createdAt, read: { $0.createdAt }),
+        .index("creator", \.creator, read: { $0.creator }),
     ]
 
     /// The field a key path reads, as the schema spells it, for a store's messages.

@@ -655,9 +655,9 @@ public struct Attributes: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
     public static let _indexes: [Etch.ModelIndex<Attributes>] = [
-        .index("category", \.category),
-        .unique("slug", \.slug),
-        .sorted("rank", \.rank, groupBy: "category", \.category),
+        .index("category", \.category, read: { $0.category }),
+        .unique("slug", \.slug, read: { $0.slug }),
+        .sorted("rank", \.rank, read: { $0.rank }, groupBy: "category", \.category, readGroup: { $0.category }),
     ]
 
     /// The field a key path reads, as the schema spells it, for a store's messages.

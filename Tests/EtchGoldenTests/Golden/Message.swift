@@ -27,8 +27,8 @@ public struct Message: Etch.CopyableModel, Etch.IdentifiedModel {
 
     /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
     public static let _indexes: [Etch.ModelIndex<Message>] = [
-        .index("roomID", \.roomID),
-        .sorted("sentAt", \.sentAt, groupBy: "roomID", \.roomID),
+        .index("roomID", \.roomID, read: { $0.roomID }),
+        .sorted("sentAt", \.sentAt, read: { $0.sentAt }, groupBy: "roomID", \.roomID, readGroup: { $0.roomID }),
     ]
 
     /// The field a key path reads, as the schema spells it, for a store's messages.

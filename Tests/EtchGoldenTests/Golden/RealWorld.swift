@@ -678,7 +678,7 @@ public struct Album: Etch.CopyableModel, Etch.IdentifiedModel {
         ])
 
     /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
-    public static let _indexes: [Etch.ModelIndex<Album>] = [.index("artist", \.artist)]
+    public static let _indexes: [Etch.ModelIndex<Album>] = [.index("artist", \.artist, read: { $0.artist })]
 
     /// The field a key path reads, as the schema spells it, for a store's messages.
     public static func _fieldName(of keyPath: Swift.AnyKeyPath) -> Swift.String? {

@@ -228,15 +228,34 @@ extension PersistentMap {
     package init(distinctKeys keys: [Key], values: [Value]) {
         precondition(keys.count == values.count, "a value per key")
         let hashes = keys.map { UInt64(truncatingIfNeeded: $0.hashValue) }
-        root = PersistentMapNode(building: Array(keys.indices), hashes: hashes, keys: keys, values: values, shift: 0)
+        // Sorted by the hash bits of each level in turn, the entries of every node of the
+        // trie lie side by side, so each node is made from one run of positions.
+        let order = RadixSort.sortedPositions(of: hashes.map { PersistentMapNode<Key, Value>.levelOrder($0) })
+        root = order.withUnsafeBufferPointer { order in
+            PersistentMapNode(building: order, hashes: hashes, keys: keys, values: values, shift: 0)
+        }
         count = keys.count
     }
 }
 
 extension PersistentMapNode {
+    /// How many levels ``levelOrder(_:)`` orders by: the levels whose five bits all fit.
+    private static var orderedLevels: UInt64 { 12 }
+
+    /// A hash with its five-bit level groups reversed, the first level's bits highest, so
+    /// that ascending order sorts by the first level, then the second, and so on.
+    static func levelOrder(_ hash: UInt64) -> UInt64 {
+        var ordered: UInt64 = 0
+        for level in 0..<orderedLevels { ordered = ordered << 5 | (hash >> (5 * level)) & 31 }
+        return ordered
+    }
+
     /// The node of the entries at `positions` of `keys` and `values`, whose hashes agree
-    /// below `shift`.
-    convenience init(building positions: [Int], hashes: [UInt64], keys: [Key], values: [Value], shift: UInt64) {
+    /// below `shift`: positions sorted by ``levelOrder(_:)``, which puts the entries of each
+    /// child next to each other, except past the ordered levels, where they are sorted here.
+    convenience init(
+        building positions: UnsafeBufferPointer<Int>, hashes: [UInt64], keys: [Key], values: [Value], shift: UInt64
+    ) {
         self.init()
         guard shift < 64 else {
             for position in positions {
@@ -245,19 +264,50 @@ extension PersistentMapNode {
             }
             return
         }
-        var buckets = [[Int]](repeating: [], count: 32)
-        for position in positions { buckets[Int((hashes[position] >> shift) & 31)].append(position) }
-        for bit in 0..<32 where !buckets[bit].isEmpty {
-            let bucket = buckets[bit]
-            if bucket.count == 1 {
-                entryMap |= 1 << UInt32(bit)
-                self.keys.append(keys[bucket[0]])
-                self.values.append(values[bucket[0]])
+        guard shift >= 5 * Self.orderedLevels else {
+            fill(runs: positions, hashes: hashes, keys: keys, values: values, shift: shift)
+            return
+        }
+        let sorted = positions.sorted { (hashes[$0] >> shift) & 31 < (hashes[$1] >> shift) & 31 }
+        sorted.withUnsafeBufferPointer { fill(runs: $0, hashes: hashes, keys: keys, values: values, shift: shift) }
+    }
+
+    /// Adds the entries at `runs`, sorted by their bits at `shift`: each bit's one entry, or
+    /// a child holding its several.
+    private func fill(
+        runs: UnsafeBufferPointer<Int>, hashes: [UInt64], keys: [Key], values: [Value], shift: UInt64
+    ) {
+        func runEnd(from start: Int) -> Int {
+            let bits = (hashes[runs[start]] >> shift) & 31
+            var end = start + 1
+            while end < runs.count, (hashes[runs[end]] >> shift) & 31 == bits { end += 1 }
+            return end
+        }
+        var (entries, childCount, start) = (0, 0, 0)
+        while start < runs.count {
+            let end = runEnd(from: start)
+            if end - start == 1 { entries += 1 } else { childCount += 1 }
+            start = end
+        }
+        self.keys.reserveCapacity(entries)
+        self.values.reserveCapacity(entries)
+        children.reserveCapacity(childCount)
+        start = 0
+        while start < runs.count {
+            let end = runEnd(from: start)
+            let bits = (hashes[runs[start]] >> shift) & 31
+            if end - start == 1 {
+                entryMap |= 1 << UInt32(bits)
+                self.keys.append(keys[runs[start]])
+                self.values.append(values[runs[start]])
             } else {
-                childMap |= 1 << UInt32(bit)
+                childMap |= 1 << UInt32(bits)
                 children.append(
-                    PersistentMapNode(building: bucket, hashes: hashes, keys: keys, values: values, shift: shift + 5))
+                    PersistentMapNode(
+                        building: UnsafeBufferPointer(rebasing: runs[start..<end]), hashes: hashes, keys: keys,
+                        values: values, shift: shift + 5))
             }
+            start = end
         }
     }
 }

@@ -9,7 +9,7 @@
 /// Integer keys become `UInt64`s in the same order (see ``orderedBits(of:as:descending:)``),
 /// so one sort serves every integer type and both directions.
 @usableFromInline
-enum RadixSort {
+package enum RadixSort {
     /// Bits sorted per pass: 2048 counters, which stay in the first-level cache.
     @usableFromInline static var digitBits: Int { 11 }
 
@@ -18,7 +18,7 @@ enum RadixSort {
     /// - Complexity: O(*n*) for *n* keys, times the number of digits in which they differ
     ///   (at most 6).
     @inlinable
-    static func sortedPositions(of keys: [UInt64]) -> [Int] {
+    package static func sortedPositions(of keys: [UInt64]) -> [Int] {
         let count = keys.count
         let digitCount = (64 + digitBits - 1) / digitBits
         let radix = 1 << digitBits
