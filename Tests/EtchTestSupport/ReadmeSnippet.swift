@@ -19,12 +19,7 @@ public struct ReadmeSnippet {
     /// Reads the block `name` from the README of the package that holds `testFile`, and the
     /// region of the same name from `testFile`.
     public init(_ name: String, testFile: String = #filePath) throws {
-        var root = URL(fileURLWithPath: testFile).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: root.appending(path: "Package.swift").path) {
-            guard root.pathComponents.count > 1 else { throw SnippetError("no Package.swift above \(testFile)") }
-            root.deleteLastPathComponent()
-        }
-        let readme = try String(contentsOf: root.appending(path: "README.md"), encoding: .utf8)
+        let readme = try Self.readme(testFile: testFile)
         let test = try String(contentsOf: URL(fileURLWithPath: testFile), encoding: .utf8)
         readmeLines = try Self.block(name, in: readme)
         testLines = try Self.region(name, in: test)
