@@ -23,22 +23,47 @@ extension Store {
     }
 
     /// The number of live observations of a type: ``changes(of:)`` streams, observed queries,
-    /// relations and objects. One whose consumer stopped is removed soon after.
+    /// relations and objects. One whose stream ended (its consumer stopped, or its task was
+    /// cancelled) is no longer counted.
     public func changeSubscriberCount<Model: IdentifiedModel>(of type: Model.Type) throws(StoreError) -> Int {
-        try tables.table(of: type).observerCount
+        removeEndedObservations(endingSweep: false)
+        return try tables.table(of: type).observerCount
     }
 
     /// Registers `receive` for every commit that changes `table` until `continuation`'s
     /// consumer stops, and ends `continuation` when the store goes away.
+    ///
+    /// Call it in the same turn of the actor that reads what the stream starts with, so no
+    /// commit falls between the two.
     func observe<Model: IdentifiedModel, Element>(
         _ table: ModelTable<Model>, continuation: AsyncStream<Element>.Continuation,
         receive: @escaping (StoreChange<Model>) -> Void
     ) {
+        removeEndedObservations(endingSweep: false)
         let number = table.addObserver(TableObserver(receive: receive, finish: { continuation.finish() }))
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeObserver(number, of: Model.self) }
-        }
+        // The stream ends on its consumer's thread: the end is written down there, with no
+        // task of its own, and removed by the actor (see `EndedObservations`).
+        continuation.onTermination = { [weak self] _ in self?.observationEnded(number, of: Model.self) }
         startWatching()
+    }
+
+    /// Writes down an observation whose stream ended, and schedules a sweep to remove it
+    /// unless one is on its way.
+    private nonisolated func observationEnded<Model: IdentifiedModel>(_ number: Int, of type: Model.Type) {
+        guard endedObservations.record(number, of: type) else { return }
+        Task { [weak self] in
+            try? await Task.sleep(for: EndedObservations.sweepDelay)
+            await self?.removeEndedObservations(endingSweep: true)
+        }
+    }
+
+    /// Removes the observations whose streams ended from their tables.
+    ///
+    /// - Parameter endingSweep: Whether the scheduled sweep calls it.
+    private func removeEndedObservations(endingSweep: Bool) {
+        for ended in endedObservations.take(endingSweep: endingSweep) {
+            removeObserver(ended.number, of: ended.type)
+        }
     }
 
     private func removeObserver<Model: IdentifiedModel>(_ number: Int, of type: Model.Type) {

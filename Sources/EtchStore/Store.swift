@@ -49,6 +49,8 @@ public actor Store {
     /// The streams of ``historyUpdates(since:)``, by number.
     var historyObservers: [Int: AsyncStream<StoreCommit>.Continuation] = [:]
     var nextHistoryObserver = 0
+    /// The observations whose streams ended, for the actor to remove from their tables.
+    let endedObservations = EndedObservations()
     /// The current snapshot and what reads need to know without waiting for the actor.
     let readState: Mutex<StoreReadState>
 
