@@ -105,12 +105,16 @@ public struct ListChange<Element: Sendable>: Sendable {
     /// - Complexity: O(*n* + *k* log *k*), where *n* is the larger array's length and *k*
     ///   the number of changed objects.
     public func apply(to array: inout [Element]) {
-        guard array.count == oldCount else {
+        // From nothing (a first change), every element is an insertion: the result is the
+        // snapshot, shared rather than rebuilt.
+        guard array.count == oldCount, oldCount > 0 else {
             array = snapshot
             return
         }
-        let removed = (deletions + moves.map(\.oldIndex)).sorted()
-        let inserted = (insertions + moves.map(\.newIndex)).sorted()
+        // Closures, not key paths: this type is generic, so a key path would be made at run
+        // time on every call.
+        let removed = (deletions + moves.map { $0.oldIndex }).sorted()
+        let inserted = (insertions + moves.map { $0.newIndex }).sorted()
         var result: [Element] = []
         result.reserveCapacity(snapshot.count)
         var nextRemoved = 0
