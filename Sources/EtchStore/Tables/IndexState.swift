@@ -40,7 +40,7 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         _ index: ModelIndex<Model>, from objects: [Model], ids: [IndexKey]
     ) -> (state: IndexState, duplicate: UniqueDuplicate?) {
         var state = IndexState(index)
-        let keys = objects.map(index.value.key)
+        let keys = Self.keys(of: objects, index.value.key)
         switch index.kind {
         case .index:
             let sorted = IndexKeySorting.sortedPositions(keys)
@@ -81,7 +81,7 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
                     sorted: IndexKeySorting.sortedPositions(keys), keys: keys, of: objects, ids: ids)
                 return (state, nil)
             }
-            let groupKeys = objects.map(groupBy.key)
+            let groupKeys = Self.keys(of: objects, groupBy.key)
             let byGroup = IndexKeySorting.sortedPositions(groupKeys)
             var groupValues: [IndexKey] = []
             var members: [SortedEntries<Model>] = []
@@ -93,6 +93,17 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
             }
             state.groups = PersistentMap(distinctKeys: groupValues, values: members)
             return (state, nil)
+        }
+    }
+
+    /// The key of each of `objects`, read in place: `map` would copy each object (a retain
+    /// and a release, through the generic model's value witness) to pass it to `key`.
+    private static func keys(of objects: [Model], _ key: (Model) -> IndexKey) -> [IndexKey] {
+        objects.withUnsafeBufferPointer { objects in
+            var keys: [IndexKey] = []
+            keys.reserveCapacity(objects.count)
+            for position in objects.indices { keys.append(key(objects[position])) }
+            return keys
         }
     }
 
