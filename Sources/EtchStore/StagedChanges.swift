@@ -10,6 +10,9 @@ final class StagedChanges<Model: IdentifiedModel> {
     private(set) var order: [IndexKey] = []
     /// Whether the transaction removed every object of the type first.
     private(set) var clearsAll = false
+    /// Whether a deletion was ever staged: when not, the changes delete nothing, which a
+    /// commit of many puts learns without looking at each.
+    private(set) var stagesDeletion = false
     /// What the changes do to the table, once worked out; forgotten when a change is staged.
     private var net: [NetChange]?
 
@@ -32,6 +35,7 @@ final class StagedChanges<Model: IdentifiedModel> {
     /// Records a put or a deletion.
     func set(_ object: Model?, for id: IndexKey) {
         net = nil
+        if object == nil { stagesDeletion = true }
         if changes.updateValue(object, forKey: id) == nil { order.append(id) }
     }
 

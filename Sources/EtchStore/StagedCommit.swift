@@ -25,7 +25,11 @@ extension StagedChanges: StagedCommit {
     var modelName: String { Model.modelName }
 
     var deletedIDs: [IndexKey] {
-        order.filter { id in changes[id] == .some(nil) && table.object(id) != nil }
+        guard stagesDeletion else { return [] }
+        return order.filter { id in
+            guard case .some(.none) = changes[id] else { return false }
+            return table.object(id) != nil
+        }
     }
 
     func check() throws(StoreError) {

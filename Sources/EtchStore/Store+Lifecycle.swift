@@ -11,6 +11,7 @@ extension Store {
         isClosed = true
         readState.withLock { $0.isClosed = true }
         stopWatching()
+        dropRetiredSnapshots()
         file?.close()
         for table in tables.all { table.finishObservers() }
         finishHistoryObservers()

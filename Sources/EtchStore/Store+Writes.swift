@@ -34,9 +34,7 @@ extension Store {
     public func write<Result: Sendable>(_ body: @Sendable (StoreTransaction) throws -> Result) throws -> Result {
         try beginWrite()
         do {
-            let transaction = StoreTransaction(tables: tables)
-            let result = try body(transaction)
-            try commit(transaction)
+            let result = try commitTransaction(body)
             try endWrite()
             return result
         } catch {
@@ -54,14 +52,33 @@ extension Store {
     public func clear() throws(StoreError) {
         try beginWrite()
         do throws(StoreError) {
-            let transaction = StoreTransaction(tables: tables)
-            for table in tables.all { try table.stageDeleteAll(in: transaction) }
-            try commit(transaction)
+            try commitDeletingEverything()
             try endWrite()
         } catch {
             abortWrite()
             throw error
         }
+    }
+
+    /// Runs `body` in a new transaction and commits it, inside a write (between
+    /// ``beginWrite()`` and ``endWrite()``).
+    ///
+    /// The transaction, and every change it staged, is let go of here, before the write ends:
+    /// until then reads take the snapshot without waiting for the store's actor, so the time
+    /// freeing a large commit's changes takes holds no read up.
+    private func commitTransaction<Result>(_ body: (StoreTransaction) throws -> Result) throws -> Result {
+        let transaction = StoreTransaction(tables: tables)
+        let result = try body(transaction)
+        try commit(transaction)
+        return result
+    }
+
+    /// Deletes every object of every type in a new transaction and commits it, inside a write,
+    /// letting go of the transaction before the write ends as ``commitTransaction(_:)`` does.
+    private func commitDeletingEverything() throws(StoreError) {
+        let transaction = StoreTransaction(tables: tables)
+        for table in tables.all { try table.stageDeleteAll(in: transaction) }
+        try commit(transaction)
     }
 
     /// Takes the file's write lock, waiting for other stores' writes to end, and catches up
@@ -95,7 +112,12 @@ extension Store {
     func endWrite() throws(StoreError) {
         defer { readState.withLock { $0.isWriting = false } }
         try file?.withConnection { connection throws(StoreError) in
-            if connection.isInTransaction { try connection.commit() }
+            guard connection.isInTransaction else { return }
+            // Caught up under the lock this releases: the store is as fresh as a look now.
+            let looked = ContinuousClock.now
+            lastCheck = looked
+            readState.withLock { $0.lastCheck = looked }
+            try connection.commit()
         }
     }
 
@@ -138,6 +160,10 @@ extension Store {
             // commits before its lock, caught up with. A bump after its own commit may be for a
             // commit made since, which the next read must look for.
             let generation = signal?.generation.load(ordering: .acquiring) ?? 0
+            // The write caught up with the file under the lock it holds until its COMMIT: no
+            // other store commits before then, so the store is as fresh as a look now, and
+            // reads after the write need not look again for a while.
+            lastCheck = ContinuousClock.now
             try file.withConnection { connection throws(StoreError) in
                 try connection.write(records)
                 try connection.append(row)
@@ -164,8 +190,11 @@ extension Store {
         // Published only now, after the commit is durable: a read never sees a commit that a
         // crash could still undo.
         publishSnapshot()
-        let seen = seenGeneration
-        readState.withLock { $0.seenGeneration = seen }
+        let (seen, looked) = (seenGeneration, lastCheck)
+        readState.withLock { state in
+            state.seenGeneration = seen
+            state.lastCheck = looked
+        }
         publishHistory(makeCommit)
     }
 }

@@ -53,6 +53,10 @@ public actor Store {
     let endedObservations = EndedObservations()
     /// The current snapshot and what reads need to know without waiting for the actor.
     let readState: Mutex<StoreReadState>
+    /// The snapshots no longer published that reads still held, until they let go, and the
+    /// task that drops them then.
+    var retiredSnapshots = RetiredSnapshots()
+    var reclaimer: Task<Void, Never>?
 
     /// Makes an empty store in memory.
     ///
@@ -166,8 +170,11 @@ public actor Store {
     /// Publishes the tables as they are now as the current snapshot, after a commit or a
     /// catch-up changed them.
     func publishSnapshot() {
-        let snapshot = tables.snapshot(storeID: storeID, tokenNumber: lastToken)
-        readState.withLock { $0.snapshot = snapshot }
+        var snapshot = tables.snapshot(storeID: storeID, tokenNumber: lastToken)
+        // The old snapshot leaves the lock before it is let go of: freeing what only it holds
+        // under the lock would hold up every read meanwhile.
+        readState.withLock { swap(&$0.snapshot, &snapshot) }
+        retire(snapshot)
     }
 
     /// The object of a type with an id.

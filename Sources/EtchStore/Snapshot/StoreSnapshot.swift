@@ -16,18 +16,23 @@ import Foundation
 /// let count = try snapshot.count(Album.self)
 /// ```
 public struct StoreSnapshot: Sendable {
-    /// Each model's contents, boxed (a `TableContentsBox<Model>`), by model type.
-    let tables: [ObjectIdentifier: any AnyObject & Sendable]
-    /// The identity of the store's file, or of the in-memory store.
-    let storeID: UUID
-    /// The number of the last commit the snapshot holds.
-    let tokenNumber: Int
+    /// What the snapshot holds, in one object every copy of it shares, so that the store can
+    /// tell when no read holds a snapshot it stopped publishing (see ``RetiredSnapshots``).
+    private var storage: StoreSnapshotStorage
 
     init(tables: [ObjectIdentifier: any AnyObject & Sendable], storeID: UUID, tokenNumber: Int) {
-        self.tables = tables
-        self.storeID = storeID
-        self.tokenNumber = tokenNumber
+        storage = StoreSnapshotStorage(tables: tables, storeID: storeID, tokenNumber: tokenNumber)
     }
+
+    /// Each model's contents, boxed (a `TableContentsBox<Model>`), by model type.
+    var tables: [ObjectIdentifier: any AnyObject & Sendable] { storage.tables }
+    /// The identity of the store's file, or of the in-memory store.
+    var storeID: UUID { storage.storeID }
+    /// The number of the last commit the snapshot holds.
+    var tokenNumber: Int { storage.tokenNumber }
+
+    /// Whether this is the only copy of the snapshot: no read holds another.
+    mutating func isUnshared() -> Bool { isKnownUniquelyReferenced(&storage) }
 
     /// The history token of the last commit the snapshot holds: ``Store/history(since:)``
     /// with it lists the commits made after the snapshot was taken.

@@ -67,9 +67,6 @@ final class ModelTable<Model: IdentifiedModel> {
             return
         }
         box = nil
-        var changed = Set<IndexKey>()
-        changed.reserveCapacity(changes.count)
-        for change in changes { changed.insert(change.id) }
         for key in relationIndexes.keys {
             for change in changes {
                 if let old = contents.object(change.id) { relationIndexes[key]!.remove(old) }
@@ -78,9 +75,15 @@ final class ModelTable<Model: IdentifiedModel> {
         }
         var objects: [Model] = []
         objects.reserveCapacity(contents.count + changes.count)
-        contents.idOrderedMembers.forEach(in: 0..<contents.count) { member in
-            if !changed.contains(member.id) { objects.append(member.object) }
-            return true
+        // An empty table (an import) keeps nothing: no set of the changed ids to look in.
+        if contents.count > 0 {
+            var changed = Set<IndexKey>()
+            changed.reserveCapacity(changes.count)
+            for change in changes { changed.insert(change.id) }
+            contents.idOrderedMembers.forEach(in: 0..<contents.count) { member in
+                if !changed.contains(member.id) { objects.append(member.object) }
+                return true
+            }
         }
         for change in changes {
             if let new = change.new { objects.append(new) }
