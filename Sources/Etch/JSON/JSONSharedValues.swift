@@ -3,62 +3,76 @@
 /// codes repeated from object to object is kept once, however many objects hold it.
 ///
 /// ``JSONStringTable`` shares within one document, pointing into its input; the documents
-/// here come and go, so each entry keeps a copy of its bytes. The table is open-addressed
-/// with linear probing, at most half full, and doubles up to 2^``maxSizeBits`` slots: a
-/// value that finds neither its twin nor a free slot within ``maxProbes`` slots is not
-/// shared, so reading stays linear and the table's memory bounded (some 3 MiB at most).
+/// here come and go, so an entry compares with a kept string's own bytes, or with a copy of
+/// a kept array's. The table is open-addressed with linear probing, at most half full, and
+/// doubles up to 2^``maxSizeBits`` slots: a value that finds neither its twin nor a free
+/// slot within ``maxProbes`` slots is not shared, so reading stays linear and the table's
+/// memory bounded (some 4 MiB at most).
 final class JSONSharedValues {
     /// Strings shorter than this are stored inside the `String` itself: nothing to share.
     static let minStringLength = 16
-    /// Longer strings and arrays are seldom repeated; they are not looked up.
-    static let maxLength = 128
+    /// Longer strings and arrays are seldom repeated (descriptions, URLs of one object):
+    /// they are not looked up, which would cost a hash and a copy each.
+    static let maxLength = 64
     /// The slots a value may look at, from the one its hash picks.
     static let maxProbes = 8
     /// The first table has 2^10 slots, the largest 2^maxSizeBits.
     private static let maxSizeBits = 16
 
-    private struct Entry {
-        var hash: Int
-        var bytes: [UInt8]
-        var value: ModelValue
-    }
-
-    private var entries = [Entry?](repeating: nil, count: 1 << 10)
+    /// Each slot's hash, and the length of its value's bytes (-1 for a free slot): compared
+    /// before the bytes, without touching the value.
+    private var hashes = [Int](repeating: 0, count: 1 << 10)
+    private var lengths = [Int](repeating: -1, count: 1 << 10)
+    private var values = [ModelValue](repeating: .null, count: 1 << 10)
+    /// A kept array's bytes; empty for a string, whose own bytes are compared.
+    private var arrayBytes = [[UInt8]](repeating: [], count: 1 << 10)
     private var sizeBits = 10
     private var kept = 0
 
     init() {}
 
     /// The value spelled by `length` bytes at `start`, if one was kept; else `nil` and the
-    /// slot to ``keep(_:at:hash:bytes:)`` it in, or -1 when there is none.
+    /// slot to ``keep(_:at:hash:bytes:length:)`` it in, or -1 when there is none.
     @inline(__always)
     func find(_ start: UnsafePointer<UInt8>, length: Int) -> (value: ModelValue?, slot: Int, hash: Int) {
         let hash = JSONStringTable.hash(of: start, length: length)
-        let mask = entries.count &- 1
+        let mask = lengths.count &- 1
         var slot = firstSlot(forHash: hash)
         for _ in 0..<Self.maxProbes {
-            guard let entry = entries[slot] else { return (nil, slot, hash) }
-            if entry.hash == hash, entry.bytes.count == length,
-                entry.bytes.withUnsafeBufferPointer({ JSONKeyCache.sameBytes($0.baseAddress!, start, length: length) })
-            {
-                return (entry.value, slot, hash)
+            let other = lengths[slot]
+            if other < 0 { return (nil, slot, hash) }
+            if other == length, hashes[slot] == hash, holds(start, length: length, at: slot) {
+                return (values[slot], slot, hash)
             }
             slot = (slot &+ 1) & mask
         }
         return (nil, -1, hash)
     }
 
+    /// Whether the value at `slot` is spelled by the `length` bytes at `start`.
+    private func holds(_ start: UnsafePointer<UInt8>, length: Int, at slot: Int) -> Bool {
+        if case .string(var string) = values[slot] {
+            return string.withUTF8 { JSONKeyCache.sameBytes($0.baseAddress!, start, length: length) }
+        }
+        return arrayBytes[slot].withUnsafeBufferPointer {
+            JSONKeyCache.sameBytes($0.baseAddress!, start, length: length)
+        }
+    }
+
     /// Keeps `value`, spelled by `length` bytes at `start`, in the slot ``find(_:length:)``
     /// returned.
     func keep(_ value: ModelValue, at slot: Int, hash: Int, bytes start: UnsafePointer<UInt8>, length: Int) {
         var slot = slot
-        if (kept + 1) * 2 > entries.count {
+        if (kept + 1) * 2 > lengths.count {
             guard sizeBits < Self.maxSizeBits else { return }
             grow()
             slot = freeSlot(forHash: hash)
         }
         guard slot >= 0 else { return }
-        entries[slot] = Entry(hash: hash, bytes: Array(UnsafeBufferPointer(start: start, count: length)), value: value)
+        hashes[slot] = hash
+        lengths[slot] = length
+        values[slot] = value
+        if case .array = value { arrayBytes[slot] = Array(UnsafeBufferPointer(start: start, count: length)) }
         kept += 1
     }
 
@@ -71,10 +85,10 @@ final class JSONSharedValues {
 
     /// A free slot for a value of this hash among the slots it may look at, or -1.
     private func freeSlot(forHash hash: Int) -> Int {
-        let mask = entries.count &- 1
+        let mask = lengths.count &- 1
         var slot = firstSlot(forHash: hash)
         for _ in 0..<Self.maxProbes {
-            if entries[slot] == nil { return slot }
+            if lengths[slot] < 0 { return slot }
             slot = (slot &+ 1) & mask
         }
         return -1
@@ -84,13 +98,20 @@ final class JSONSharedValues {
     /// found no more.
     private func grow() {
         sizeBits += 1
-        var old = [Entry?](repeating: nil, count: 1 << sizeBits)
-        swap(&old, &entries)
+        let count = 1 << sizeBits
+        let old = (hashes, lengths, values, arrayBytes)
+        hashes = [Int](repeating: 0, count: count)
+        lengths = [Int](repeating: -1, count: count)
+        values = [ModelValue](repeating: .null, count: count)
+        arrayBytes = [[UInt8]](repeating: [], count: count)
         kept = 0
-        for case let entry? in old {
-            let slot = freeSlot(forHash: entry.hash)
+        for position in old.1.indices where old.1[position] >= 0 {
+            let slot = freeSlot(forHash: old.0[position])
             guard slot >= 0 else { continue }
-            entries[slot] = entry
+            hashes[slot] = old.0[position]
+            lengths[slot] = old.1[position]
+            values[slot] = old.2[position]
+            arrayBytes[slot] = old.3[position]
             kept += 1
         }
     }

@@ -49,4 +49,30 @@ import Testing
             try [UInt8]().withUnsafeBytes { try decoder.model(TaskItem.self, from: $0) }
         }
     }
+
+    /// The address of a string's heap storage, or of an array's elements: two values with
+    /// one address share one allocation.
+    static func storageAddress(_ value: ModelValue?) -> UInt? {
+        switch value {
+        case .string(let string): UInt(truncatingIfNeeded: unsafeBitCast(string, to: (UInt64, UInt64).self).1)
+        case .array(let elements): elements.withUnsafeBufferPointer { $0.baseAddress.map { UInt(bitPattern: $0) } }
+        default: nil
+        }
+    }
+
+    @Test func repeatedStringsAndSmallArraysOfScalarsAreSharedAcrossDocuments() throws {
+        let read = try Self.readInTurn([
+            #"{"id":"1","title":"t","label":"Northern Lights Records","markets":["US","GB"],"owners":[{"a":1}]}"#,
+            #"{"id":"2","title":"t","label":"Northern Lights Records","markets":["US","GB"],"owners":[{"a":1}]}"#,
+            #"{"id":"3","title":"t","label":"Northern Lights Records","markets":["US", "GB"]}"#,
+        ])
+        // Spelled with the same bytes: one string, one array.
+        #expect(Self.storageAddress(read[0]["label"]) == Self.storageAddress(read[1]["label"]))
+        #expect(Self.storageAddress(read[0]["markets"]) == Self.storageAddress(read[1]["markets"]))
+        // An array holding an object is not shared (objects are shared by their keys only).
+        #expect(Self.storageAddress(read[0]["owners"]) != Self.storageAddress(read[1]["owners"]))
+        // Spelled otherwise (an escape, a space): equal values, made anew.
+        #expect(read[2]["label"] == read[0]["label"] && read[2]["markets"] == read[0]["markets"])
+        #expect(Self.storageAddress(read[2]["markets"]) != Self.storageAddress(read[0]["markets"]))
+    }
 }
