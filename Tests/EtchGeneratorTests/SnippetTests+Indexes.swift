@@ -23,11 +23,11 @@ extension SnippetTests {
             """
                 /// The schema's `@index`, `@unique` and `@sorted` fields, for a store.
                 public static let _indexes: [Etch.ModelIndex<Album>] = [
-                    .unique("slug", \\.slug),
-                    .index("year", \\.year),
-                    .sorted("year", \\.year),
-                    .sorted("rating", \\.rating, groupBy: "artist", \\.artist),
-                    .index("artist", \\.artist),
+                    .unique("slug", \\.slug, read: { $0.slug }),
+                    .index("year", \\.year, read: { $0.year }),
+                    .sorted("year", \\.year, read: { $0.year }),
+                    .sorted("rating", \\.rating, read: { $0.rating }, groupBy: "artist", \\.artist, readGroup: { $0.artist }),
+                    .index("artist", \\.artist, read: { $0.artist }),
                 ]
             """)
     }
