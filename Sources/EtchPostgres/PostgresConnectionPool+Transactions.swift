@@ -1,0 +1,78 @@
+/// How a transaction sees concurrent ones: PostgreSQL's isolation levels.
+public enum PostgresIsolation: String, Sendable, CaseIterable {
+    /// Each statement sees what was committed before it began.
+    case readCommitted = "READ COMMITTED"
+    /// The transaction sees what was committed before its first statement; a concurrent
+    /// update of a row it updates fails it with SQLSTATE 40001.
+    case repeatableRead = "REPEATABLE READ"
+    /// As if transactions ran one after the other; one that cannot be ordered fails with
+    /// SQLSTATE 40001.
+    case serializable = "SERIALIZABLE"
+}
+
+extension PostgresConnectionPool {
+    /// Runs `body` in a transaction on one connection of the pool, and runs it again from the
+    /// start, on a new transaction, when it fails to serialize (SQLSTATE 40001) or deadlocks
+    /// (40P01), up to `maxAttempts` times.
+    ///
+    /// `body` must do nothing outside the database that it cannot repeat: it may run more
+    /// than once. When it throws, the transaction is rolled back and the error rethrown.
+    ///
+    /// ```swift
+    /// try await pool.transaction { connection in
+    ///     try connection.execute("UPDATE counters SET n = n + 1 WHERE name = $1", ["visits"])
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - isolation: The transaction's isolation level; serializable by default.
+    ///   - maxAttempts: How many times to run it at most, at least 1.
+    ///   - body: The transaction's statements, on the connection it is given.
+    /// - Returns: What `body` returns in the attempt that committed.
+    /// - Throws: ``PostgresError/serializationFailure(attempts:sqlState:message:)`` after
+    ///   `maxAttempts` conflicts; ``PostgresError/connectionLost(sqlState:reason:duringCommit:)``
+    ///   when the connection ended (not retried: see its `duringCommit`); whatever `body` throws.
+    public nonisolated func transaction<Result: Sendable>(
+        isolation: PostgresIsolation = .serializable, maxAttempts: Int = 5,
+        _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let attempts = max(maxAttempts, 1)
+        var attempt = 1
+        while true {
+            do {
+                return try await withConnection { connection in
+                    try await Self.runTransaction(on: connection, isolation: isolation, body)
+                }
+            } catch let error as PostgresError where error.isRetryableConflict {
+                guard attempt < attempts else {
+                    guard case .serverError(let sqlState, let message, _, _, _) = error else { throw error }
+                    throw PostgresError.serializationFailure(attempts: attempt, sqlState: sqlState, message: message)
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    /// One attempt: BEGIN, the body, COMMIT, or ROLLBACK when anything throws.
+    private static func runTransaction<Result: Sendable>(
+        on connection: PostgresConnection, isolation: PostgresIsolation,
+        _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try connection.execute("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+        do {
+            let result = try await body(connection)
+            // PostgreSQL answers COMMIT of a transaction in which a statement failed with a
+            // rollback, not an error: a body that caught that statement's error must not
+            // pass for committed.
+            if connection.isInFailedTransaction {
+                throw PostgresError.unexpectedResult(
+                    statement: "COMMIT", reason: "a statement of the transaction failed, so it was rolled back")
+            }
+            try connection.execute("COMMIT")
+            return result
+        } catch {
+            if !connection.isBroken && !connection.isIdle { _ = try? connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+}
