@@ -27,7 +27,7 @@ import Etch
 /// );
 /// COMMENT ON TABLE "Album" IS 'Etch model Album, format 1';
 /// CREATE INDEX IF NOT EXISTS "Album by artist" ON "Album" ((object -> 'artist'));
-/// CREATE INDEX IF NOT EXISTS "Album sorted by year by artist" ON "Album" ((object -> 'artist'), (object -> 'year'), id);
+/// CREATE INDEX IF NOT EXISTS "Album sorted year by artist" ON "Album" ((object -> 'artist'), (object -> 'year'), id);
 /// CREATE UNIQUE INDEX IF NOT EXISTS "Album unique catalog" ON "Album" ((NULLIF(object -> 'catalog', 'null'::jsonb)));
 /// ```
 ///
@@ -88,7 +88,7 @@ public struct PostgresModelTable: Sendable, Equatable {
                     columns.insert("(\(Self.expression(try path(of: group.name, index: index.name))))", at: 0)
                 }
                 statements.append(
-                    Self.createIndex("\(table) sorted by \(index.name)", on: quoted, columns.joined(separator: ", ")))
+                    Self.createIndex("\(table) sorted \(index.name)", on: quoted, columns.joined(separator: ", ")))
             }
         }
         self.model = schema.name
