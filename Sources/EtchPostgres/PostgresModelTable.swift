@@ -42,6 +42,9 @@ public struct PostgresModelTable: Sendable, Equatable {
     /// schema, in schema order.
     public let statements: [String]
 
+    /// The quoted table name, as statements use it.
+    var quotedTable: String { PostgresSQL.identifier(table) }
+
     /// The version of the table layout, in the table's comment.
     public static let format = 1
 
