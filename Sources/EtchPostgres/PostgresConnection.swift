@@ -1,4 +1,5 @@
 import CLibPQ
+import Foundation
 import Synchronization
 
 /// One connection to a PostgreSQL server, through libpq.
@@ -208,15 +209,12 @@ public final class PostgresConnection: Sendable {
 }
 
 extension String {
-    /// libpq's message without its trailing newline, on one line.
+    /// libpq's message on one line: its lines trimmed and joined, without the final period
+    /// (the error's description adds its own).
     fileprivate var trimmedMessage: String {
-        split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }.joined(separator: " ")
-    }
-}
-
-extension Substring {
-    /// The text without leading and trailing spaces.
-    fileprivate var trimmingSpaces: Substring {
-        drop { $0 == " " }.reversed().drop { $0 == " " }.reversed().reduce(into: "") { $0.append($1) }[...]
+        let lines = split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        var message = lines.filter { !$0.isEmpty }.joined(separator: " ")
+        while message.hasSuffix(".") { message.removeLast() }
+        return message
     }
 }

@@ -31,18 +31,27 @@ extension PostgresConnectionPool {
     /// - Returns: What `body` returns in the attempt that committed.
     /// - Throws: ``PostgresError/serializationFailure(attempts:sqlState:message:)`` after
     ///   `maxAttempts` conflicts; ``PostgresError/connectionLost(sqlState:reason:duringCommit:)``
-    ///   when the connection ended (not retried: see its `duringCommit`); whatever `body` throws.
+    ///   when the connection ended during the transaction (not retried: see its
+    ///   `duringCommit`; a connection found ended at `BEGIN` is replaced and the transaction
+    ///   run on another); whatever `body` throws.
     public nonisolated func transaction<Result: Sendable>(
         isolation: PostgresIsolation = .serializable, maxAttempts: Int = 5,
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let attempts = max(maxAttempts, 1)
         var attempt = 1
+        // Idle connections the server ended (a restart, a terminated backend) fail at BEGIN,
+        // before anything of the transaction was sent: safe to run on another connection,
+        // once per connection the pool may hold and once more on a new one.
+        var staleConnections = 0
         while true {
             do {
                 return try await withConnection { connection in
                     try await Self.runTransaction(on: connection, isolation: isolation, body)
                 }
+            } catch let stale as StaleConnection {
+                staleConnections += 1
+                guard staleConnections <= size else { throw stale.error }
             } catch let error as PostgresError where error.isRetryableConflict {
                 guard attempt < attempts else {
                     guard case .serverError(let sqlState, let message, _, _, _) = error else { throw error }
@@ -58,7 +67,12 @@ extension PostgresConnectionPool {
         on connection: PostgresConnection, isolation: PostgresIsolation,
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try connection.execute("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+        do {
+            try connection.execute("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+        } catch {
+            if case .connectionLost = error { throw StaleConnection(error: error) }
+            throw error
+        }
         do {
             let result = try await body(connection)
             // PostgreSQL answers COMMIT of a transaction in which a statement failed with a
@@ -75,4 +89,10 @@ extension PostgresConnectionPool {
             throw error
         }
     }
+}
+
+/// A connection that was found ended at BEGIN, before the transaction sent anything.
+private struct StaleConnection: Error {
+    /// The connection's error, reported when no connection of the pool works.
+    let error: PostgresError
 }

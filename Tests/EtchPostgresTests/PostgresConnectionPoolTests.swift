@@ -57,3 +57,23 @@ extension PostgresConnectionPoolTests {
         await pool.close()
     }
 }
+
+extension PostgresConnectionPoolTests {
+    @Test func transactionOnAnIdleConnectionTheServerEndedRunsOnANewOne() async throws {
+        let schema = try TemporarySchema()
+        let pool = try PostgresConnectionPool(connectionString: schema.connectionString, size: 1)
+        let killer = try PostgresConnection(connectionString: schema.connectionString)
+        try killer.execute("CREATE TABLE events (name text)")
+        let oldPID = try await pool.withConnection { String($0.backendProcessID) }
+        let ended = try killer.execute("SELECT pg_terminate_backend($1::int, 10000)", [oldPID])
+        try #require(ended.singleValue == "t")
+
+        let newPID = try await pool.transaction { connection in
+            try connection.execute("INSERT INTO events VALUES ($1)", ["after the kill"])
+            return String(connection.backendProcessID)
+        }
+        #expect(newPID != oldPID)
+        #expect(try killer.execute("SELECT name FROM events").values == [["after the kill"]])
+        await pool.close()
+    }
+}
