@@ -18,7 +18,7 @@ public actor PostgresConnectionPool {
     /// The most connections open at once.
     public nonisolated let size: Int
     /// Open connections no caller holds.
-    private var idle: [PostgresConnection]
+    private var idle: [Member]
     /// Connections open or being opened, idle or held: at most ``size``.
     private var opened: Int
     /// Callers waiting for a connection, first come first served.
@@ -28,8 +28,21 @@ public actor PostgresConnectionPool {
 
     /// What a caller gets from the pool: an open connection, or the right to open one.
     private enum Lease: Sendable {
-        case connection(PostgresConnection)
+        case connection(Member)
         case slot
+    }
+
+    /// A connection of the pool and the thread its callers' work runs on.
+    private final class Member: Sendable {
+        let connection: PostgresConnection
+        let thread: PostgresConnectionThread
+
+        init(_ connection: PostgresConnection) {
+            self.connection = connection
+            self.thread = PostgresConnectionThread(name: "EtchPG \(connection.backendProcessID)")
+        }
+
+        deinit { thread.stop() }
     }
 
     /// Makes a pool and opens its first connection, so that a wrong connection string, a
@@ -44,7 +57,7 @@ public actor PostgresConnectionPool {
     public init(connectionString: String, size: Int) throws(PostgresError) {
         self.connectionString = connectionString
         self.size = max(size, 1)
-        self.idle = [try PostgresConnection(connectionString: connectionString)]
+        self.idle = [Member(try PostgresConnection(connectionString: connectionString))]
         self.opened = 1
     }
 
@@ -54,6 +67,10 @@ public actor PostgresConnectionPool {
     /// A transaction `body` left open is rolled back; a broken connection is closed and
     /// replaced by a new one for the next caller.
     ///
+    /// `body` runs on a thread of the connection's own (unless it is isolated to an actor),
+    /// so that the connection's calls, which block until the server answers, never hold one
+    /// of the threads Swift's tasks share.
+    ///
     /// - Parameter body: Work on the connection, which it must not keep.
     /// - Returns: What `body` returns.
     /// - Throws: ``PostgresError`` when no connection opens or the pool is closed, and
@@ -61,26 +78,26 @@ public actor PostgresConnectionPool {
     public nonisolated func withConnection<Result: Sendable>(
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        let connection = try await checkOut()
+        let member = try await checkOut()
         do {
-            let result = try await body(connection)
-            await checkIn(connection)
+            let result = try await withTaskExecutorPreference(member.thread) { try await body(member.connection) }
+            await checkIn(member)
             return result
         } catch {
-            await checkIn(connection)
+            await checkIn(member)
             throw error
         }
     }
 
     /// A connection for a caller: an idle one, a new one while fewer than ``size`` are
     /// open, or the next one given back.
-    private nonisolated func checkOut() async throws -> PostgresConnection {
+    private nonisolated func checkOut() async throws -> Member {
         switch try await lease() {
-        case .connection(let connection):
-            return connection
+        case .connection(let member):
+            return member
         case .slot:
             do {
-                return try PostgresConnection(connectionString: connectionString)
+                return Member(try PostgresConnection(connectionString: connectionString))
             } catch {
                 await giveBackSlot()
                 throw error
@@ -91,7 +108,7 @@ public actor PostgresConnectionPool {
     /// An idle connection or the right to open one, waiting when neither is free.
     private func lease() async throws -> Lease {
         if isClosed { throw PostgresError.poolClosed }
-        if let connection = idle.popLast() { return .connection(connection) }
+        if let member = idle.popLast() { return .connection(member) }
         if opened < size {
             opened += 1
             return .slot
@@ -101,25 +118,26 @@ public actor PostgresConnectionPool {
 
     /// Takes a connection back: to the next waiter or the idle list when it is reusable,
     /// closed otherwise. A transaction left open is rolled back first.
-    private nonisolated func checkIn(_ connection: PostgresConnection) async {
+    private nonisolated func checkIn(_ member: Member) async {
+        let connection = member.connection
         if !connection.isBroken && !connection.isIdle {
             _ = try? connection.execute("ROLLBACK")
         }
         if connection.isIdle {
-            await giveBack(connection)
+            await giveBack(member)
         } else {
             await giveBackSlot()
         }
     }
 
     /// Hands a reusable connection to the next waiter, or keeps it idle.
-    private func giveBack(_ connection: PostgresConnection) {
+    private func giveBack(_ member: Member) {
         if isClosed {
             opened -= 1
         } else if waiters.isEmpty {
-            idle.append(connection)
+            idle.append(member)
         } else {
-            waiters.removeFirst().resume(returning: .connection(connection))
+            waiters.removeFirst().resume(returning: .connection(member))
         }
     }
 

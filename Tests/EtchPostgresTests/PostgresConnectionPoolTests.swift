@@ -1,4 +1,5 @@
 import EtchPostgres
+import Foundation
 import Synchronization
 import Testing
 
@@ -76,4 +77,74 @@ extension PostgresConnectionPoolTests {
         #expect(try killer.execute("SELECT name FROM events").values == [["after the kill"]])
         await pool.close()
     }
+}
+
+extension PostgresConnectionPoolTests {
+    @Test func workRunsOnTheConnectionsOwnThread() async throws {
+        let pool = try PostgresConnectionPool(
+            connectionString: try #require(PostgresTestServer.connectionString), size: 1)
+        let (name, processID) = try await pool.withConnection { connection in
+            (currentThreadName(), connection.backendProcessID)
+        }
+        #expect(name == "EtchPG \(processID)")
+        await pool.close()
+    }
+
+    @Test func statementsWaitingForALockLeaveTheHolderFreeToCommit() async throws {
+        let schema = try TemporarySchema()
+        let pool = try PostgresConnectionPool(connectionString: schema.connectionString, size: 4)
+        let observer = try PostgresConnection(connectionString: schema.connectionString)
+        try observer.execute("CREATE TABLE turnstile (n int NOT NULL)")
+        try observer.execute("INSERT INTO turnstile VALUES (0)")
+        let (locked, lockedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let finishedWaiters = SharedCount()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await pool.transaction(isolation: .readCommitted) { connection in
+                    try connection.execute("UPDATE turnstile SET n = n + 1")
+                    lockedContinuation.yield()
+                    // Until both other updates wait for this one's lock: each holds a
+                    // thread while it waits, which must not be one this task needs.
+                    // (A waiter that gave up ends the wait: the test fails, not hangs.)
+                    while try observer.execute(
+                        """
+                        SELECT count(*) FROM pg_stat_activity
+                        WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE turnstile%'
+                        """
+                    ).singleValue != "2" && finishedWaiters.value == 0 {
+                        await Task.yield()
+                    }
+                }
+            }
+            for await _ in locked { break }
+            for _ in 0..<2 {
+                group.addTask {
+                    defer { finishedWaiters.increment() }
+                    try await pool.transaction(isolation: .readCommitted) { connection in
+                        // Should a waiter hold a thread the holder needs (a regression),
+                        // the server ends the wait, and the test fails rather than hangs.
+                        _ = try connection.execute("SET LOCAL lock_timeout = '60s'")
+                        _ = try connection.execute("UPDATE turnstile SET n = n + 1")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try observer.execute("SELECT n FROM turnstile").singleValue == "3")
+        await pool.close()
+    }
+}
+
+/// The name of the thread that calls it.
+private func currentThreadName() -> String? { Thread.current.name }
+
+/// A count that tasks share.
+private final class SharedCount: Sendable {
+    private let count = Mutex(0)
+
+    /// The count now.
+    var value: Int { count.withLock { $0 } }
+
+    /// Adds one.
+    func increment() { count.withLock { $0 += 1 } }
 }
