@@ -21,8 +21,11 @@ public actor PostgresConnectionPool {
     private var idle: [Member]
     /// Connections open or being opened, idle or held: at most ``size``.
     private var opened: Int
-    /// Callers waiting for a connection, first come first served.
-    private var waiters: [CheckedContinuation<Lease, any Error>] = []
+    /// Callers waiting for a connection, first come first served, by the number each was
+    /// given.
+    private var waiters: [(number: Int, continuation: CheckedContinuation<Lease, any Error>)] = []
+    /// The number the next waiting caller gets.
+    private var nextWaiterNumber = 0
     /// Whether ``close()`` was called.
     private var isClosed = false
 
@@ -73,7 +76,8 @@ public actor PostgresConnectionPool {
     ///
     /// - Parameter body: Work on the connection, which it must not keep.
     /// - Returns: What `body` returns.
-    /// - Throws: ``PostgresError`` when no connection opens or the pool is closed, and
+    /// - Throws: ``PostgresError`` when no connection opens or the pool is closed,
+    ///   `CancellationError` when the task is cancelled while it waits for a connection, and
     ///   whatever `body` throws.
     public nonisolated func withConnection<Result: Sendable>(
         _ body: (PostgresConnection) async throws -> Result
@@ -113,8 +117,25 @@ public actor PostgresConnectionPool {
             opened += 1
             return .slot
         }
-        return try await withCheckedThrowingContinuation { waiters.append($0) }
+        let number = nextWaiterNumber
+        nextWaiterNumber += 1
+        // The waiter is listed in this turn of the actor, before `cancelWaiter` can run.
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { waiters.append((number, $0)) }
+        } onCancel: {
+            Task { await self.cancelWaiter(number) }
+        }
     }
+
+    /// Ends the wait of a caller whose task was cancelled: it throws `CancellationError`.
+    /// A caller no longer listed was given a connection already, and keeps it.
+    private func cancelWaiter(_ number: Int) {
+        guard let position = waiters.firstIndex(where: { $0.number == number }) else { return }
+        waiters.remove(at: position).continuation.resume(throwing: CancellationError())
+    }
+
+    /// How many callers wait for a connection.
+    package var waitingCallers: Int { waiters.count }
 
     /// Takes a connection back: to the next waiter or the idle list when it is reusable,
     /// closed otherwise. A transaction left open is rolled back first.
@@ -137,7 +158,7 @@ public actor PostgresConnectionPool {
         } else if waiters.isEmpty {
             idle.append(member)
         } else {
-            waiters.removeFirst().resume(returning: .connection(member))
+            waiters.removeFirst().continuation.resume(returning: .connection(member))
         }
     }
 
@@ -147,7 +168,7 @@ public actor PostgresConnectionPool {
         if waiters.isEmpty || isClosed {
             opened -= 1
         } else {
-            waiters.removeFirst().resume(returning: .slot)
+            waiters.removeFirst().continuation.resume(returning: .slot)
         }
     }
 
@@ -157,7 +178,7 @@ public actor PostgresConnectionPool {
         isClosed = true
         opened -= idle.count
         idle.removeAll()
-        for waiter in waiters { waiter.resume(throwing: PostgresError.poolClosed) }
+        for waiter in waiters { waiter.continuation.resume(throwing: PostgresError.poolClosed) }
         waiters.removeAll()
     }
 }

@@ -148,3 +148,30 @@ private final class SharedCount: Sendable {
     /// Adds one.
     func increment() { count.withLock { $0 += 1 } }
 }
+
+extension PostgresConnectionPoolTests {
+    @Test func cancelledCallerStopsWaitingAndThePoolGoesOn() async throws {
+        let pool = try PostgresConnectionPool(
+            connectionString: try #require(PostgresTestServer.connectionString), size: 1)
+        let (holding, holdingContinuation) = AsyncStream.makeStream(of: Void.self)
+        let (release, releaseContinuation) = AsyncStream.makeStream(of: Void.self)
+        let holder = Task {
+            try await pool.withConnection { _ in
+                holdingContinuation.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in holding { break }
+        let waiter = Task { try await pool.withConnection { try $0.execute("SELECT 1").singleValue } }
+        while await pool.waitingCallers == 0 { await Task.yield() }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(await pool.waitingCallers == 0)
+
+        releaseContinuation.yield()
+        try await holder.value
+        let value = try await pool.withConnection { try $0.execute("SELECT 2").singleValue }
+        #expect(value == "2")
+        await pool.close()
+    }
+}
