@@ -13,6 +13,8 @@ let package = Package(
         .plugin(name: "EtchGenerateCommand", targets: ["EtchGenerateCommand"]),
         .executable(name: "etch-example", targets: ["EtchExample"]),
         .executable(name: "etch-bench", targets: ["EtchBenchmark"]),
+        // The store's PostgreSQL backend, its own product so that only its users build libpq.
+        .library(name: "EtchPostgres", targets: ["EtchPostgres"]),
     ],
     targets: [
         // Runtime: values, models, JSON, Codable, data source.
@@ -27,6 +29,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // The store, its own product so that models alone build nothing more.
         .target(name: "EtchStore", dependencies: ["Etch", "CSQLite"]),
+        // The system's libpq (pkg-config libpq): PostgreSQL's client library, for EtchPostgres only.
+        .systemLibrary(
+            name: "CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        // Models stored in PostgreSQL: connections, a pool, transactions, tables and indexes.
+        .target(name: "EtchPostgres", dependencies: ["Etch", "CLibPQ"]),
         // Schema language: source text -> checked schema, with diagnostics.
         .target(name: "EtchSchema", dependencies: ["EtchDatePattern"]),
         // Checked schema -> Swift source text.
@@ -73,6 +81,11 @@ let package = Package(
             name: "EtchStoreCommitLoopHelper", dependencies: ["EtchStore", "Etch", "EtchTestSupport"],
             path: "Tests/EtchStoreCommitLoopHelper", plugins: ["EtchPlugin"]),
         .testTarget(name: "EtchSchemaTests", dependencies: ["EtchSchema", "EtchTestSupport"]),
+        // Runs against a PostgreSQL server: Scripts/test-postgres.sh starts one and sets
+        // ETCH_POSTGRES_URL; without it the tests are skipped.
+        .testTarget(
+            name: "EtchPostgresTests", dependencies: ["EtchPostgres", "Etch"],
+            plugins: ["EtchPlugin"]),
         // Helpers shared by the test targets.
         .target(name: "EtchTestSupport", path: "Tests/EtchTestSupport"),
         .testTarget(name: "EtchGeneratorTests", dependencies: ["EtchGenerator"]),

@@ -1,0 +1,220 @@
+import CLibPQ
+import Foundation
+import Synchronization
+
+/// One connection to a PostgreSQL server, through libpq.
+///
+/// Every value a statement uses is sent as a parameter (`$1`, `$2`, … in PostgreSQL's text
+/// format), never spliced into its SQL; results are read by hand. Calls block the calling
+/// thread until the server answers and are serialized by a lock, so a connection may be
+/// shared, but one statement runs at a time: give concurrent work a
+/// ``PostgresConnectionPool``.
+///
+/// ```swift
+/// let connection = try PostgresConnection(connectionString: "postgresql://etch@localhost/etch")
+/// let rows = try connection.execute("SELECT $1::text || '!'", ["it's"])
+/// rows.singleValue  // "it's!"
+/// ```
+public final class PostgresConnection: Sendable {
+    /// libpq's connection, used under the lock.
+    private let handle: Mutex<Handle>
+
+    /// libpq's connection, closed once.
+    private struct Handle: ~Copyable {
+        let pointer: OpaquePointer
+        deinit { PQfinish(pointer) }
+    }
+
+    /// Connects to a server.
+    ///
+    /// - Parameter connectionString: A URI (`postgresql://user:password@host:5432/database`)
+    ///   or libpq's `key=value` form (`host=/run/postgresql user=etch dbname=etch`); every
+    ///   setting libpq reads, such as `connect_timeout` or `sslmode`, applies.
+    /// - Throws: ``PostgresError/invalidConnectionString(reason:)``,
+    ///   ``PostgresError/serverUnreachable(server:reason:)``,
+    ///   ``PostgresError/authenticationFailed(user:server:reason:)`` or
+    ///   ``PostgresError/databaseMissing(database:server:reason:)``.
+    public init(connectionString: String) throws(PostgresError) {
+        var parseError: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(connectionString, &parseError) else {
+            let reason = parseError.map { String(cString: $0) } ?? "libpq could not read it"
+            PQfreemem(parseError)
+            throw .invalidConnectionString(reason: reason.trimmedMessage)
+        }
+        PQconninfoFree(options)
+        guard let pointer = PQconnectdb(connectionString) else {
+            throw .serverUnreachable(server: "?", reason: "libpq could not allocate a connection")
+        }
+        guard PQstatus(pointer) == CONNECTION_OK else {
+            let error = Self.connectionError(pointer)
+            PQfinish(pointer)
+            throw error
+        }
+        etch_pq_ignore_notices(pointer)
+        // Etch quotes the names it puts in DDL as standard SQL does; PostgreSQL's default
+        // since 9.1, set here for a server configured otherwise.
+        let conformingStrings = PQparameterStatus(pointer, "standard_conforming_strings").map { String(cString: $0) }
+        self.handle = Mutex(Handle(pointer: pointer))
+        if conformingStrings != "on" { try execute("SET standard_conforming_strings = on") }
+    }
+
+    /// The error of a connection that did not open, classified by libpq's message: the
+    /// server's `FATAL` messages carry no SQLSTATE before the connection is made.
+    private static func connectionError(_ pointer: OpaquePointer) -> PostgresError {
+        let reason = String(cString: PQerrorMessage(pointer)).trimmedMessage
+        let host = PQhost(pointer).map { String(cString: $0) } ?? "localhost"
+        let port = PQport(pointer).map { String(cString: $0) } ?? "5432"
+        let server = "\(host):\(port.isEmpty ? "5432" : port)"
+        let user = PQuser(pointer).map { String(cString: $0) } ?? "?"
+        let database = PQdb(pointer).map { String(cString: $0) } ?? "?"
+        if reason.contains("database \"") && reason.contains("does not exist") {
+            return .databaseMissing(database: database, server: server, reason: reason)
+        }
+        if (reason.contains("role \"") && reason.contains("does not exist"))
+            || reason.contains("authentication failed") || reason.contains("pg_hba.conf")
+            || reason.contains("password") || reason.contains("not permitted to log in")
+        {
+            return .authenticationFailed(user: user, server: server, reason: reason)
+        }
+        return .serverUnreachable(server: server, reason: reason)
+    }
+
+    /// Runs one statement with its parameters and reads its rows.
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement, with `$1`, `$2`, … where the parameters go.
+    ///   - parameters: The statement's parameters in PostgreSQL's text format (cast them in
+    ///     the SQL, as `$1::jsonb`); `nil` for SQL `NULL`.
+    /// - Returns: The statement's rows, empty for a statement that returns none.
+    /// - Throws: ``PostgresError/connectionLost(sqlState:reason:duringCommit:)`` when the
+    ///   connection ended, ``PostgresError/serverError(sqlState:message:detail:constraint:statement:)``
+    ///   when the server refused the statement, ``PostgresError/invalidParameter(position:reason:)``
+    ///   for a value PostgreSQL cannot hold.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
+        for (offset, parameter) in parameters.enumerated() where parameter?.utf8.contains(0) == true {
+            throw .invalidParameter(position: offset + 1, reason: "it holds a NUL character, which text cannot")
+        }
+        return try handle.withLock { (handle) throws(PostgresError) -> PostgresRows in
+            let pointer = handle.pointer
+            let result = Self.withCStrings(parameters) { values in
+                PQexecParams(pointer, sql, Int32(values.count), nil, values, nil, nil, 0)
+            }
+            defer { PQclear(result) }
+            return try Self.rows(of: result, on: pointer, statement: sql)
+        }
+    }
+
+    /// Calls `body` with the parameters as C strings, which live until it returns.
+    private static func withCStrings<Result>(
+        _ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> Result
+    ) -> Result {
+        var copies: [UnsafeMutablePointer<CChar>?] = []
+        copies.reserveCapacity(strings.count)
+        defer { for copy in copies { copy?.deallocate() } }
+        for string in strings {
+            copies.append(
+                string.map { string in
+                    let bytes = string.utf8CString
+                    let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+                    bytes.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: $0.count) }
+                    return copy
+                })
+        }
+        return body(copies.map { UnsafePointer($0) })
+    }
+
+    /// Reads a result's rows, or its error.
+    private static func rows(of result: OpaquePointer?, on pointer: OpaquePointer, statement: String)
+        throws(PostgresError) -> PostgresRows
+    {
+        let status = result.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
+        switch status {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+            guard let result else { throw .unexpectedResult(statement: statement, reason: "no result") }
+            let columnCount = PQnfields(result)
+            let rowCount = PQntuples(result)
+            let columns = (0..<columnCount).map { String(cString: PQfname(result, $0)) }
+            var values: [[String?]] = []
+            values.reserveCapacity(Int(rowCount))
+            for row in 0..<rowCount {
+                values.append(
+                    (0..<columnCount).map { column in
+                        PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+                    })
+            }
+            let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+            return PostgresRows(columns: columns, values: values, affectedRows: affected)
+        default:
+            throw error(of: result, on: pointer, statement: statement)
+        }
+    }
+
+    /// The error of a failed statement: a lost connection, or the server's refusal.
+    private static func error(of result: OpaquePointer?, on pointer: OpaquePointer, statement: String) -> PostgresError
+    {
+        func field(_ code: Int32) -> String? {
+            result.flatMap { PQresultErrorField($0, code) }.map { String(cString: $0) }
+        }
+        let sqlState = field(etch_pq_diag_sqlstate)
+        let message =
+            field(etch_pq_diag_message_primary)
+            ?? String(cString: PQerrorMessage(pointer)).trimmedMessage
+        let lostStates: Set<String> = ["57P01", "57P02", "57P03"]
+        if PQstatus(pointer) == CONNECTION_BAD
+            || sqlState.map({ $0.hasPrefix("08") || lostStates.contains($0) })
+                == true
+        {
+            let committing = statement.uppercased().hasPrefix("COMMIT")
+            return .connectionLost(sqlState: sqlState, reason: message, duringCommit: committing)
+        }
+        return .serverError(
+            sqlState: sqlState ?? "XX000", message: message, detail: field(etch_pq_diag_message_detail),
+            constraint: field(etch_pq_diag_constraint_name), statement: statement)
+    }
+
+    /// Whether the connection can no longer run statements (the server ended it).
+    public var isBroken: Bool {
+        handle.withLock { PQstatus($0.pointer) != CONNECTION_OK }
+    }
+
+    /// Whether the connection is between transactions, with no statement running: the state
+    /// a pool takes a connection back in.
+    public var isIdle: Bool {
+        handle.withLock { PQstatus($0.pointer) == CONNECTION_OK && PQtransactionStatus($0.pointer) == PQTRANS_IDLE }
+    }
+
+    /// Whether a statement of the open transaction failed, so that `COMMIT` would roll it
+    /// back rather than commit.
+    package var isInFailedTransaction: Bool {
+        handle.withLock { PQtransactionStatus($0.pointer) == PQTRANS_INERROR }
+    }
+
+    /// The host (or socket folder) and port the connection reached, and its user.
+    package var endpoint: (host: String, port: String, user: String) {
+        handle.withLock { handle in
+            (
+                PQhost(handle.pointer).map { String(cString: $0) } ?? "",
+                PQport(handle.pointer).map { String(cString: $0) } ?? "",
+                PQuser(handle.pointer).map { String(cString: $0) } ?? ""
+            )
+        }
+    }
+
+    /// The process id of the connection's backend on the server, as `pg_stat_activity`
+    /// and `pg_terminate_backend` name it.
+    public var backendProcessID: Int32 {
+        handle.withLock { PQbackendPID($0.pointer) }
+    }
+}
+
+extension String {
+    /// libpq's message on one line: its lines trimmed and joined, without the final period
+    /// (the error's description adds its own).
+    fileprivate var trimmedMessage: String {
+        let lines = split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        var message = lines.filter { !$0.isEmpty }.joined(separator: " ")
+        while message.hasSuffix(".") { message.removeLast() }
+        return message
+    }
+}

@@ -1,0 +1,124 @@
+import Etch
+import Foundation
+
+extension PostgresModelTable {
+    /// Writes an object, replacing the one of its id if there is one.
+    ///
+    /// The statement is `INSERT INTO "Album" (object) VALUES ($1::jsonb) ON CONFLICT (id)
+    /// DO UPDATE SET object = EXCLUDED.object`, the object's JSON its only parameter.
+    ///
+    /// - Parameters:
+    ///   - object: The object; every key it holds is kept.
+    ///   - connection: The connection, in a transaction or not.
+    /// - Throws: ``PostgresError/serverError(sqlState:message:detail:constraint:statement:)``
+    ///   with SQLSTATE `23505` and the index's name as `constraint` when a `@unique` value is
+    ///   held by another object; ``PostgresError/invalidParameter(position:reason:)`` for an
+    ///   object JSON cannot express (a non-finite double) or text PostgreSQL cannot hold.
+    public func put<Model: IdentifiedModel>(_ object: Model, on connection: PostgresConnection) throws(PostgresError) {
+        let json: Data
+        do {
+            json = try object.jsonData()
+        } catch {
+            throw .invalidParameter(position: 1, reason: "\(Model.modelName) \(object.id) is not JSON: \(error)")
+        }
+        try connection.execute(
+            "INSERT INTO \(quotedTable) (object) VALUES ($1::jsonb) ON CONFLICT (id) DO UPDATE SET object = EXCLUDED.object",
+            [String(decoding: json, as: UTF8.self)])
+    }
+
+    /// The object of an id, if the table holds one.
+    ///
+    /// - Parameters:
+    ///   - id: The object's id.
+    ///   - type: The model type.
+    ///   - connection: The connection.
+    /// - Returns: The object, or `nil`.
+    /// - Throws: ``PostgresError/unexpectedResult(statement:reason:)`` for a stored object
+    ///   that does not read as the model; ``PostgresError`` when the statement fails.
+    public func object<Model: IdentifiedModel>(
+        withID id: Model.ID, as type: Model.Type, on connection: PostgresConnection
+    ) throws(PostgresError) -> Model? {
+        let statement = "SELECT object::text FROM \(quotedTable) WHERE id = $1::jsonb"
+        let rows = try connection.execute(statement, [try Self.json(of: id, model: Model.self, field: "id")])
+        return try Self.objects(of: rows, as: type, statement: statement).first
+    }
+
+    /// Deletes the object of an id.
+    ///
+    /// - Parameters:
+    ///   - id: The object's id.
+    ///   - type: The model type.
+    ///   - connection: The connection.
+    /// - Returns: Whether the table held an object of that id.
+    /// - Throws: ``PostgresError`` when the statement fails.
+    @discardableResult
+    public func delete<Model: IdentifiedModel>(
+        id: Model.ID, of type: Model.Type, on connection: PostgresConnection
+    ) throws(PostgresError) -> Bool {
+        let rows = try connection.execute(
+            "DELETE FROM \(quotedTable) WHERE id = $1::jsonb", [try Self.json(of: id, model: Model.self, field: "id")])
+        return rows.affectedRows > 0
+    }
+
+    /// The objects whose `@index` or `@unique` field equals a value, in id order, found
+    /// through the field's index: the statement repeats the index's expression.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The field, which the schema marks `@index` or `@unique`.
+    ///   - value: The value to find; for a `@unique` field, `nil` finds nothing (the index
+    ///     holds no `nil`).
+    ///   - connection: The connection.
+    /// - Returns: The objects, at most one for a `@unique` field.
+    /// - Throws: ``PostgresError/unindexableField(model:index:reason:)`` when the field has
+    ///   neither; ``PostgresError`` when the statement fails.
+    public func objects<Model: IdentifiedModel, Value: ModelValueRepresentable>(
+        where keyPath: KeyPath<Model, Value> & Sendable, equals value: Value, on connection: PostgresConnection
+    ) throws(PostgresError) -> [Model] {
+        let index = Model._indexes.first { $0.kind != .sorted && $0.groupBy == nil && $0.value.keyPath == keyPath }
+        guard let index,
+            let field = Model._schema.fields.first(where: { $0.name == index.value.name })
+        else {
+            throw .unindexableField(
+                model: Model.modelName, index: Model._fieldName(of: keyPath) ?? "\(keyPath)",
+                reason: "the schema marks the field neither @index nor @unique")
+        }
+        let expression = Self.expression(field.path)
+        let indexed = index.kind == .unique ? "NULLIF(\(expression), 'null'::jsonb)" : expression
+        let statement = "SELECT object::text FROM \(quotedTable) WHERE \(indexed) = $1::jsonb ORDER BY id"
+        let context = (field as? ModelField<Value>)?.context ?? .standard
+        let rows = try connection.execute(
+            statement, [try Self.json(of: value, context: context, model: Model.self, field: field.name)])
+        return try Self.objects(of: rows, as: Model.self, statement: statement)
+    }
+
+    /// A value as the JSON text its field holds in an object.
+    private static func json<Model: IdentifiedModel, Value: ModelValueRepresentable>(
+        of value: Value, context: ModelValueContext = .standard, model: Model.Type, field: String
+    ) throws(PostgresError) -> String {
+        do {
+            return String(decoding: try value.modelValue(context: context).jsonData(), as: UTF8.self)
+        } catch {
+            throw .invalidParameter(position: 1, reason: "\(Model.modelName).\(field) \(value) is not JSON: \(error)")
+        }
+    }
+
+    /// The objects of rows whose first column is an object's JSON.
+    private static func objects<Model: IdentifiedModel>(
+        of rows: PostgresRows, as type: Model.Type, statement: String
+    ) throws(PostgresError) -> [Model] {
+        var objects: [Model] = []
+        objects.reserveCapacity(rows.values.count)
+        for row in rows.values {
+            guard let text = row.first ?? nil else {
+                throw .unexpectedResult(statement: statement, reason: "a row without an object")
+            }
+            do {
+                objects.append(try Model(jsonData: Data(text.utf8)))
+            } catch {
+                throw .unexpectedResult(
+                    statement: statement, reason: "a stored \(Model.modelName) does not read as the model: \(error)")
+            }
+        }
+        return objects
+    }
+}

@@ -1,0 +1,119 @@
+import Etch
+
+/// A model's table in PostgreSQL, and the statements that make it and its indexes.
+///
+/// Objects are stored whole as `jsonb` (every key kept, undeclared ones too); the id is a
+/// column generated from the object, so the two never disagree. The schema's indexes are
+/// expression indexes on the object's keys: `@index` a btree on the value, `@unique` a
+/// UNIQUE index on the value with `null` and absent values exempt (the database enforces it
+/// for every process), `@sorted` a btree on the value then the id, and
+/// `@sorted(groupBy:)` on the group, the value, then the id. For the test models'
+///
+/// ```
+/// model Album {
+///     let id: String
+///     @index var artist: String
+///     @sorted(groupBy: artist) var year: Int
+///     @unique var catalog: String?
+/// }
+/// ```
+///
+/// ``statements`` are
+///
+/// ```sql
+/// CREATE TABLE IF NOT EXISTS "Album" (
+///     object jsonb NOT NULL CHECK (jsonb_typeof(object) = 'object'),
+///     id jsonb GENERATED ALWAYS AS (object -> 'id') STORED PRIMARY KEY
+/// );
+/// COMMENT ON TABLE "Album" IS 'Etch model Album, format 1';
+/// CREATE INDEX IF NOT EXISTS "Album by artist" ON "Album" ((object -> 'artist'));
+/// CREATE INDEX IF NOT EXISTS "Album sorted year by artist" ON "Album" ((object -> 'artist'), (object -> 'year'), id);
+/// CREATE UNIQUE INDEX IF NOT EXISTS "Album unique catalog" ON "Album" ((NULLIF(object -> 'catalog', 'null'::jsonb)));
+/// ```
+///
+/// The table's comment marks it as Etch's: ``create(on:)`` refuses a table of the same
+/// name without it rather than write into another program's data.
+public struct PostgresModelTable: Sendable, Equatable {
+    /// The model's name in the schema.
+    public let model: String
+    /// The table's name (unquoted): the model's.
+    public let table: String
+    /// `CREATE TABLE`, then `COMMENT ON TABLE`, then one `CREATE INDEX` per index of the
+    /// schema, in schema order.
+    public let statements: [String]
+
+    /// The quoted table name, as statements use it.
+    var quotedTable: String { PostgresSQL.identifier(table) }
+
+    /// The version of the table layout, in the table's comment.
+    public static let format = 1
+
+    /// The table of a generated model.
+    ///
+    /// - Parameter type: The model type.
+    /// - Throws: ``PostgresError/unindexableField(model:index:reason:)`` for an index whose
+    ///   value or group is not a serialized field of the schema (an index added at run time
+    ///   on a computed property), or a model whose id is not a field.
+    public init<Model: IdentifiedModel>(for type: Model.Type) throws(PostgresError) {
+        let schema = Model._schema
+        func path(of name: String, index: String) throws(PostgresError) -> [String] {
+            guard let field = schema.fields.first(where: { $0.name == name }) else {
+                throw .unindexableField(
+                    model: schema.name, index: index,
+                    reason: "\(name) is not a serialized field of \(schema.name); index fields of the schema only")
+            }
+            return field.path
+        }
+        let table = schema.name
+        let quoted = PostgresSQL.identifier(table)
+        var statements = [
+            """
+            CREATE TABLE IF NOT EXISTS \(quoted) (
+                object jsonb NOT NULL CHECK (jsonb_typeof(object) = 'object'),
+                id jsonb GENERATED ALWAYS AS (\(Self.expression(try path(of: "id", index: "id")))) STORED PRIMARY KEY
+            )
+            """,
+            "COMMENT ON TABLE \(quoted) IS \(PostgresSQL.literal(Self.comment(model: schema.name)))",
+        ]
+        for index in Model._indexes {
+            let value = Self.expression(try path(of: index.value.name, index: index.name))
+            switch index.kind {
+            case .index:
+                statements.append(Self.createIndex("\(table) by \(index.value.name)", on: quoted, "(\(value))"))
+            case .unique:
+                statements.append(
+                    Self.createIndex(
+                        "\(table) unique \(index.value.name)", unique: true, on: quoted,
+                        "(NULLIF(\(value), 'null'::jsonb))"))
+            case .sorted:
+                var columns = ["(\(value))", "id"]
+                if let group = index.groupBy {
+                    columns.insert("(\(Self.expression(try path(of: group.name, index: index.name))))", at: 0)
+                }
+                statements.append(
+                    Self.createIndex("\(table) sorted \(index.name)", on: quoted, columns.joined(separator: ", ")))
+            }
+        }
+        self.model = schema.name
+        self.table = table
+        self.statements = statements
+    }
+
+    /// The table's comment, which marks it as Etch's.
+    static func comment(model: String) -> String {
+        "Etch model \(model), format \(format)"
+    }
+
+    /// The `jsonb` at a key path of the object: `object -> 'stats' -> 'unread'`.
+    static func expression(_ path: [String]) -> String {
+        (["object"] + path.map(PostgresSQL.literal)).joined(separator: " -> ")
+    }
+
+    /// `CREATE [UNIQUE] INDEX IF NOT EXISTS` of a name cut to PostgreSQL's limit.
+    private static func createIndex(_ name: String, unique: Bool = false, on table: String, _ columns: String)
+        -> String
+    {
+        let identifier = PostgresSQL.identifier(PostgresSQL.fittingIdentifier(name))
+        return "CREATE \(unique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(identifier) ON \(table) (\(columns))"
+    }
+}
