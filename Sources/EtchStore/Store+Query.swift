@@ -212,17 +212,17 @@ extension Store {
     /// The objects a plan gives, possibly repeated (a union's branches may overlap).
     static func candidates<Model: IdentifiedModel>(of plan: QueryPlan, in table: TableContents<Model>) -> [Model] {
         switch plan {
-        case .scan: return Array(table.objects.values)
+        case .scan: return table.allObjects()
         case .empty: return []
         case .lookup(_, let name, let keys):
             guard
                 let position = table.indexPosition(of: .index, where: { $0.name == name })
                     ?? table.indexPosition(of: .unique, where: { $0.name == name })
-            else { return Array(table.objects.values) }
+            else { return table.allObjects() }
             return keys.flatMap { table.objects(indexAt: position, withKey: $0) }
         case .range(_, let name, let group, let lower, let upper):
             guard let position = table.indexPosition(of: .sorted, where: { $0.name == name }) else {
-                return Array(table.objects.values)
+                return table.allObjects()
             }
             return table.sortedObjects(
                 indexAt: position, group: group ?? .null, from: lower, to: upper, reversed: false, offset: 0,

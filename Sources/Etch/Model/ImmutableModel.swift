@@ -87,7 +87,7 @@ extension ImmutableModel {
 
     /// Makes a model from storage its parent already checked, keeping `localValues`.
     @inlinable
-    static func _checked(_ dictionary: ModelDictionary, localValues: LocalValues) -> Self {
+    package static func _checked(_ dictionary: ModelDictionary, localValues: LocalValues) -> Self {
         Self(_checkedDictionary: dictionary, localValues: localValues, proof: _CheckedProof())
     }
 }

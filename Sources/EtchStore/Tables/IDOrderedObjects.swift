@@ -1,24 +1,24 @@
 import Etch
 
 /// An object and its id, side by side in an id-ordered list.
-struct IDMember<Model: Sendable>: Sendable {
+struct IDMember: Sendable {
     var id: IndexKey
-    var object: Model
+    var object: HeldObject
 }
 
 /// Objects in id order — the holders of one value of an `@index`, or a table's every
 /// object: what a lookup returns, without a search by id or a sort.
 ///
 /// A ``PersistentList``, so a snapshot of the table shares it with the next commit.
-struct IDOrderedObjects<Model: Sendable>: Sendable {
-    private(set) var members = PersistentList<IDMember<Model>>()
+struct IDOrderedObjects: Sendable {
+    private(set) var members = PersistentList<IDMember>()
 
     init() {}
 
     /// The objects at `positions` of `objects`, ascending positions of objects in id order,
     /// without a search per object.
-    init(positions: [Int], of objects: [Model], ids: [IndexKey]) {
-        var members: [IDMember<Model>] = []
+    init(positions: [Int], of objects: [HeldObject], ids: [IndexKey]) {
+        var members: [IDMember] = []
         members.reserveCapacity(positions.count)
         for position in positions { members.append(IDMember(id: ids[position], object: objects[position])) }
         self.members = PersistentList(members)
@@ -27,7 +27,7 @@ struct IDOrderedObjects<Model: Sendable>: Sendable {
     /// The ids, ascending.
     var ids: [IndexKey] { members.all.map(\.id) }
     /// The objects, in id order.
-    var objects: [Model] { members.all.map(\.object) }
+    var objects: [HeldObject] { members.all.map(\.object) }
     /// The number of objects.
     var count: Int { members.count }
 
@@ -38,7 +38,7 @@ struct IDOrderedObjects<Model: Sendable>: Sendable {
 
     /// The object of `id`, found by binary search.
     /// - Complexity: O(log *k*).
-    func object(_ id: IndexKey) -> Model? {
+    func object(_ id: IndexKey) -> HeldObject? {
         let index = position(of: id)
         guard index < members.count else { return nil }
         let member = members[index]
@@ -47,7 +47,7 @@ struct IDOrderedObjects<Model: Sendable>: Sendable {
 
     /// Adds or replaces an object.
     /// - Complexity: O(log *k*).
-    mutating func set(_ object: Model, for id: IndexKey) {
+    mutating func set(_ object: HeldObject, for id: IndexKey) {
         let index = position(of: id)
         if index < members.count, members[index].id == id {
             members.replace(at: index, with: IDMember(id: id, object: object))

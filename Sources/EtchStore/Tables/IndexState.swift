@@ -8,15 +8,15 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     /// What the index is on.
     let index: ModelIndex<Model>
     /// `@index`: the objects holding each value, in id order.
-    private(set) var objectsByKey = PersistentMap<IndexKey, IDOrderedObjects<Model>>()
+    private(set) var objectsByKey = PersistentMap<IndexKey, IDOrderedObjects>()
     /// `@unique`: the id holding each value but `nil`.
     private(set) var idByKey = PersistentMap<IndexKey, IndexKey>()
     /// `@unique`: the objects holding `nil`, in id order. `nil` is exempt from uniqueness, so
     /// any number of objects hold it, and a query of `nil` finds them here as an `@index`
     /// lookup does.
-    private(set) var nilHolders = IDOrderedObjects<Model>()
+    private(set) var nilHolders = IDOrderedObjects()
     /// `@sorted`: the entries and objects of each group (one group, `.null`, when not grouped).
-    private(set) var groups = PersistentMap<IndexKey, SortedEntries<Model>>()
+    private(set) var groups = PersistentMap<IndexKey, SortedEntries>()
 
     init(_ index: ModelIndex<Model>) {
         self.index = index
@@ -26,28 +26,28 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     /// hold one value of a `@unique` index, if any: each group is sorted once rather than
     /// kept sorted through one insertion per object, which is what opening a store needs.
     ///
-    /// Objects are named by their position in `objects` until they go into place, and keys
-    /// are sorted as positions (``IndexKeySorting``): this code is generic over the model and
-    /// not specialized, so moving an object, or a tuple holding one, goes through its value
-    /// witnesses, while positions are plain integers. Positions are in id order, so keys
-    /// sorted with ties in position order are sorted with ties by id.
+    /// Objects are named by their position in `loaded` until they go into place, and keys
+    /// are sorted as positions (``IndexKeySorting``). Positions are in id order, so keys
+    /// sorted with ties in position order are sorted with ties by id. The model's objects
+    /// are not read here: their keys were read as they were loaded.
     ///
     /// - Parameters:
-    ///   - objects: The objects, in id order.
-    ///   - ids: Their ids, at the same positions.
+    ///   - index: What the index is on.
+    ///   - position: The index's position in the indexes `loaded` read keys for.
+    ///   - loaded: The objects, in id order, and their keys.
     /// - Complexity: O(*n* log *n*), or O(*n*) for keys that are numbers.
     static func building(
-        _ index: ModelIndex<Model>, from objects: [Model], ids: [IndexKey]
+        _ index: ModelIndex<Model>, at position: Int, from loaded: LoadedObjects
     ) -> (state: IndexState, duplicate: UniqueDuplicate?) {
         var state = IndexState(index)
-        let keys = Self.keys(of: objects, index.value.key)
+        let (keys, held, ids) = (loaded.keys[position], loaded.held, loaded.ids)
         switch index.kind {
         case .index:
             let sorted = IndexKeySorting.sortedPositions(keys)
             let runs = IndexKeySorting.equalRuns(of: keys, at: sorted)
-            var holders: [IDOrderedObjects<Model>] = []
+            var holders: [IDOrderedObjects] = []
             holders.reserveCapacity(runs.count)
-            for run in runs { holders.append(IDOrderedObjects(positions: Array(sorted[run]), of: objects, ids: ids)) }
+            for run in runs { holders.append(IDOrderedObjects(positions: Array(sorted[run]), of: held, ids: ids)) }
             state.objectsByKey = PersistentMap(distinctKeys: runs.map { keys[sorted[$0.lowerBound]] }, values: holders)
             return (state, nil)
         case .unique:
@@ -70,42 +70,29 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
                 holders.append(ids[sorted[run.upperBound - 1]])
             }
             state.idByKey = PersistentMap(distinctKeys: values, values: holders)
-            state.nilHolders = IDOrderedObjects(positions: nilPositions, of: objects, ids: ids)
+            state.nilHolders = IDOrderedObjects(positions: nilPositions, of: held, ids: ids)
             let found = duplicate.map {
                 UniqueDuplicate(value: keys[$0.first], holder: ids[$0.first], other: ids[$0.second])
             }
             return (state, found)
         case .sorted:
-            guard let groupBy = index.groupBy else {
+            guard index.groupBy != nil else {
                 state.groups[.null] = SortedEntries(
-                    sorted: IndexKeySorting.sortedPositions(keys), keys: keys, of: objects, ids: ids)
+                    sorted: IndexKeySorting.sortedPositions(keys), keys: keys, of: held, ids: ids)
                 return (state, nil)
             }
-            let groupKeys = Self.keys(of: objects, groupBy.key)
+            let groupKeys = loaded.groupKeys[position]
             let byGroup = IndexKeySorting.sortedPositions(groupKeys)
             var groupValues: [IndexKey] = []
-            var members: [SortedEntries<Model>] = []
+            var members: [SortedEntries] = []
             for run in IndexKeySorting.equalRuns(of: groupKeys, at: byGroup) {
                 let positions = Array(byGroup[run])
                 let order = IndexKeySorting.sortedPositions(positions.map { keys[$0] })
                 groupValues.append(groupKeys[positions[0]])
-                members.append(SortedEntries(sorted: order.map { positions[$0] }, keys: keys, of: objects, ids: ids))
+                members.append(SortedEntries(sorted: order.map { positions[$0] }, keys: keys, of: held, ids: ids))
             }
             state.groups = PersistentMap(distinctKeys: groupValues, values: members)
             return (state, nil)
-        }
-    }
-
-    /// The key of each of `objects`, read through the array's buffer. `map` copies each
-    /// object (a retain and a release, through the generic model's value witness) to pass it
-    /// to `key`; this code is not specialized, so a profile still shows some of those copies
-    /// here, fewer than `map` made.
-    private static func keys(of objects: [Model], _ key: (Model) -> IndexKey) -> [IndexKey] {
-        objects.withUnsafeBufferPointer { objects in
-            var keys: [IndexKey] = []
-            keys.reserveCapacity(objects.count)
-            for position in objects.indices { keys.append(key(objects[position])) }
-            return keys
         }
     }
 
@@ -114,16 +101,16 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         index.groupBy?.key(object) ?? .null
     }
 
-    /// Adds an object.
-    mutating func insert(_ object: Model, id: IndexKey) {
+    /// Adds an object, held as `held`.
+    mutating func insert(_ object: Model, held: HeldObject, id: IndexKey) {
         let key = index.value.key(object)
         switch index.kind {
-        case .index: objectsByKey.modify(key, default: IDOrderedObjects.init) { $0.set(object, for: id) }
-        case .unique where key == .null: nilHolders.set(object, for: id)
+        case .index: objectsByKey.modify(key, default: IDOrderedObjects.init) { $0.set(held, for: id) }
+        case .unique where key == .null: nilHolders.set(held, for: id)
         case .unique: idByKey[key] = id
         case .sorted:
             groups.modify(group(of: object), default: SortedEntries.init) {
-                $0.insert(object, at: SortedEntry(key: key, id: id))
+                $0.insert(held, at: SortedEntry(key: key, id: id))
             }
         }
     }
@@ -156,20 +143,20 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
 
     /// Replaces an object whose keys did not change (an `@index`, a `@sorted` index and the
     /// `nil` holders of a `@unique` one hold the objects themselves).
-    mutating func replace(_ object: Model, id: IndexKey) {
+    mutating func replace(_ object: Model, held: HeldObject, id: IndexKey) {
         let key = index.value.key(object)
         switch index.kind {
         case .index:
             if objectsByKey[key] != nil {
-                objectsByKey.modify(key, default: IDOrderedObjects.init) { $0.set(object, for: id) }
+                objectsByKey.modify(key, default: IDOrderedObjects.init) { $0.set(held, for: id) }
             }
-        case .unique where key == .null: nilHolders.set(object, for: id)
+        case .unique where key == .null: nilHolders.set(held, for: id)
         case .unique: break
         case .sorted:
             let group = group(of: object)
             if groups[group] != nil {
                 groups.modify(group, default: SortedEntries.init) {
-                    $0.replace(object, at: SortedEntry(key: key, id: id))
+                    $0.replace(held, at: SortedEntry(key: key, id: id))
                 }
             }
         }
@@ -178,7 +165,7 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     /// For an `@index` index, or `nil` in a `@unique` one: the objects with a value, in id
     /// order; `nil` for other lookups, which ``ids(withKey:)`` answers.
     /// - Complexity: O(*k*) copies for *k* objects; no search by id and no sort.
-    func objects(withKey key: IndexKey) -> [Model]? {
+    func objects(withKey key: IndexKey) -> [HeldObject]? {
         switch index.kind {
         case .index: objectsByKey[key]?.objects ?? []
         case .unique where key == .null: nilHolders.objects

@@ -34,7 +34,8 @@ extension ModelTable: RecordLoading {
         }
         var cursor = try connection.records(of: Model.modelName)
         let width = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
-        var loaded: [Model] = []
+        let indexes = indexes.map(\.index)
+        var loaded = LoadedObjects(indexCount: indexes.count)
         var failures = SchemaFailures()
         var finished = false
         let decoders = RecordDecoders(count: width)
@@ -47,9 +48,9 @@ extension ModelTable: RecordLoading {
                 }
                 chunks.append(chunk)
             }
-            for part in Self.decodeInParallel(chunks, with: decoders) {
+            for part in Self.decodeInParallel(chunks, with: decoders, indexes: indexes) {
                 if let unreadable = part.unreadable { throw unreadable }
-                loaded.append(contentsOf: part.models)
+                loaded.append(contentsOf: part.objects)
                 failures.merge(part.failures)
             }
         }
@@ -57,9 +58,9 @@ extension ModelTable: RecordLoading {
         return []
     }
 
-    /// The objects of one run of records, or why some do not read.
+    /// The objects of one run of records and their keys, or why some do not read.
     struct DecodedChunk {
-        var models: [Model] = []
+        var objects: LoadedObjects
         var failures = SchemaFailures()
         /// The first record that is not JSON, or whose `@local` values do not read: decoding
         /// stopped there.
@@ -69,23 +70,29 @@ extension ModelTable: RecordLoading {
     /// Decodes `chunks` on as many threads as there are decoders, each thread with its own
     /// decoder, which it keeps from round to round so that values repeated through the
     /// file are shared across all the records a thread reads.
-    static func decodeInParallel(_ chunks: [StoredRecordChunk], with decoders: RecordDecoders) -> [DecodedChunk] {
+    static func decodeInParallel(
+        _ chunks: [StoredRecordChunk], with decoders: RecordDecoders, indexes: [ModelIndex<Model>]
+    ) -> [DecodedChunk] {
         let lanes = Swift.min(decoders.count, chunks.count)
-        guard lanes > 1 else { return chunks.map { decode($0, with: decoders[0]) } }
+        guard lanes > 1 else { return chunks.map { decode($0, with: decoders[0], indexes: indexes) } }
         let results = Slots<DecodedChunk>(count: chunks.count)
         defer { results.free() }
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
             for position in stride(from: lane, to: chunks.count, by: lanes) {
-                results.initialize(position, to: decode(chunks[position], with: decoders[lane]))
+                results.initialize(position, to: decode(chunks[position], with: decoders[lane], indexes: indexes))
             }
         }
         return results.moveAll()
     }
 
-    /// Decodes one run of records straight from its bytes, on the calling thread.
-    static func decode(_ chunk: StoredRecordChunk, with decoder: JSONRecordDecoder) -> DecodedChunk {
-        var decoded = DecodedChunk()
-        decoded.models.reserveCapacity(chunk.count)
+    /// Decodes one run of records straight from its bytes, on the calling thread, and reads
+    /// the keys of `indexes` of each object while it is fresh.
+    static func decode(
+        _ chunk: StoredRecordChunk, with decoder: JSONRecordDecoder, indexes: [ModelIndex<Model>]
+    ) -> DecodedChunk {
+        var decoded = DecodedChunk(objects: LoadedObjects(indexCount: indexes.count))
+        decoded.objects.reserveCapacity(chunk.count)
+        let readers = IndexKeyReaders(indexes)
         chunk.bytes.withUnsafeBytes { bytes in
             for position in 0..<chunk.count {
                 do {
@@ -95,7 +102,7 @@ extension ModelTable: RecordLoading {
                         let values = try JSONDecoder().decode(Model.LocalValues.self, from: Data(bytes[local]))
                         object = object.replacingLocalValues(values)
                     }
-                    decoded.models.append(object)
+                    decoded.objects.append(object, readers: readers)
                 } catch {
                     if let modelError = (error as? JSONError)?.modelError {
                         decoded.failures.add(modelError, id: chunk.ids[position])

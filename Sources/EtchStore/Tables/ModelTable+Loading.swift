@@ -36,7 +36,7 @@ extension ModelTable {
                 throw StoreError.unreadableObject(model: Model.modelName, id: record.id, reason: "\(error)")
             }
         }
-        try finishLoading(loaded, failures: failures, path: path)
+        try finishLoading(LoadedObjects(loaded, indexes: indexes.map(\.index)), failures: failures, path: path)
         return renamed
     }
 
@@ -44,7 +44,7 @@ extension ModelTable {
     /// records did not read as the model or two objects hold one value of a `@unique` field.
     ///
     /// - Throws: as ``load(_:path:)``.
-    func finishLoading(_ loaded: [Model], failures: SchemaFailures, path: String) throws(StoreError) {
+    func finishLoading(_ loaded: LoadedObjects, failures: SchemaFailures, path: String) throws(StoreError) {
         if let failure = failures.mostCommon {
             let field = Self.fieldName(at: failure.error.keyPath)
             throw StoreError.incompatibleSchema(

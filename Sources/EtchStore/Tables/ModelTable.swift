@@ -30,7 +30,7 @@ final class ModelTable<Model: IdentifiedModel> {
     }
 
     /// The objects by id key.
-    var objects: PersistentMap<IndexKey, Model> { contents.objects }
+    var objects: PersistentMap<IndexKey, HeldObject> { contents.objects }
     /// The schema's indexes, then the ones added at runtime.
     var indexes: [IndexState<Model>] { contents.indexes }
 
@@ -81,7 +81,7 @@ final class ModelTable<Model: IdentifiedModel> {
             changed.reserveCapacity(changes.count)
             for change in changes { changed.insert(change.id) }
             contents.idOrderedMembers.forEach(in: 0..<contents.count) { member in
-                if !changed.contains(member.id) { objects.append(member.object) }
+                if !changed.contains(member.id) { objects.append(Model(held: member.object)) }
                 return true
             }
         }
@@ -128,8 +128,16 @@ final class ModelTable<Model: IdentifiedModel> {
     ///   the value and both ids, the smaller id as the holder; the table stays empty.
     /// - Complexity: O(*n* log *n*).
     func load(_ loaded: [Model]) throws(StoreError) {
+        try load(LoadedObjects(loaded, indexes: indexes.map(\.index)))
+    }
+
+    /// Fills the empty table with objects read with their keys for the table's indexes
+    /// (``indexes``), building each index in bulk.
+    ///
+    /// - Throws: as ``load(_:)-([Model])``.
+    func load(_ loaded: LoadedObjects) throws(StoreError) {
         precondition(contents.count == 0, "a table is loaded once, when it is empty")
-        let (built, duplicate) = TableContents.loading(loaded, indexes: contents.indexes.map(\.index))
+        let (built, duplicate) = TableContents.loading(loaded, indexes: indexes.map(\.index))
         if let (index, found) = duplicate {
             throw StoreError.uniqueViolation(
                 model: Model.modelName, field: index.value.name, value: found.value.description,
@@ -146,7 +154,7 @@ final class ModelTable<Model: IdentifiedModel> {
     ) -> RelationIndex<Model> {
         if let existing = relationIndexes[key] { return existing }
         var index = RelationIndex(ownerKeys: ownerKeys, order: order)
-        objects.forEachEntry { _, object in index.insert(object) }
+        objects.forEachEntry { _, object in index.insert(Model(held: object)) }
         relationIndexes[key] = index
         return index
     }
@@ -162,14 +170,15 @@ final class ModelTable<Model: IdentifiedModel> {
         }
         var state = IndexState(index)
         for id in objects.keys.sorted() {
-            let object = objects[id]!
+            let held = objects[id]!
+            let object = Model(held: held)
             let key = index.value.key(object)
             if index.kind == .unique, key != .null, let holder = state.holder(of: key) {
                 throw StoreError.uniqueViolation(
                     model: Model.modelName, field: index.value.name, value: key.description,
                     existingID: holder.description, newID: id.description)
             }
-            state.insert(object, id: id)
+            state.insert(object, held: held, id: id)
         }
         box = nil
         contents.indexes.append(state)

@@ -17,9 +17,9 @@ struct SortedEntry: Sendable, Comparable {
 }
 
 /// An object and its place in a sorted index, side by side.
-struct SortedMember<Model: Sendable>: Sendable {
+struct SortedMember: Sendable {
     var entry: SortedEntry
-    var object: Model
+    var object: HeldObject
 }
 
 /// The objects of one group of a sorted index, in key order (ties by id), kept sorted by
@@ -28,22 +28,22 @@ struct SortedMember<Model: Sendable>: Sendable {
 /// The group holds the objects themselves beside their entries, as ``IDOrderedObjects``
 /// does, so a range is one walk of the list: no lookup by id in the table. A
 /// ``PersistentList``, so a snapshot of the table shares it with the next commit.
-struct SortedEntries<Model: Sendable>: Sendable {
+struct SortedEntries: Sendable {
     /// The entries and their objects, in order.
-    private(set) var members = PersistentList<SortedMember<Model>>()
+    private(set) var members = PersistentList<SortedMember>()
 
     init() {}
 
     /// The group of the objects at `sorted`, positions of `objects` in the order of their
     /// `keys` (ties by id), each beside its entry.
-    init(sorted: [Int], keys: [IndexKey], of objects: [Model], ids: [IndexKey]) {
-        var sortedMembers: [SortedMember<Model>] = []
-        sortedMembers.reserveCapacity(sorted.count)
+    init(sorted: [Int], keys: [IndexKey], of objects: [HeldObject], ids: [IndexKey]) {
+        var members: [SortedMember] = []
+        members.reserveCapacity(sorted.count)
         for position in sorted {
-            sortedMembers.append(
+            members.append(
                 SortedMember(entry: SortedEntry(key: keys[position], id: ids[position]), object: objects[position]))
         }
-        self.members = PersistentList(sortedMembers)
+        self.members = PersistentList(members)
     }
 
     /// The number of entries.
@@ -68,13 +68,13 @@ struct SortedEntries<Model: Sendable>: Sendable {
 
     /// Adds an object at its entry's place.
     /// - Complexity: O(log *n*).
-    mutating func insert(_ object: Model, at entry: SortedEntry) {
+    mutating func insert(_ object: HeldObject, at entry: SortedEntry) {
         members.insert(SortedMember(entry: entry, object: object), at: position(of: entry))
     }
 
     /// Replaces the object of an entry, if present, whose key did not change.
     /// - Complexity: O(log *n*).
-    mutating func replace(_ object: Model, at entry: SortedEntry) {
+    mutating func replace(_ object: HeldObject, at entry: SortedEntry) {
         if let index = existingPosition(of: entry) {
             members.replace(at: index, with: SortedMember(entry: entry, object: object))
         }
@@ -107,8 +107,10 @@ struct SortedEntries<Model: Sendable>: Sendable {
     /// ascending either way), after skipping `offset` and at most `limit` of them.
     /// - Complexity: O(log *n* + *k*) for *k* objects returned in key order; O(*k* log *n*)
     ///   in reverse (and the runs of equal keys read).
-    func objects(from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?) -> [Model] {
-        var found: [Model] = []
+    func objects(
+        from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?
+    ) -> [HeldObject] {
+        var found: [HeldObject] = []
         guard reversed else {
             let positions = range(from: lower, to: upper).clamped(offset: offset, limit: limit)
             found.reserveCapacity(positions.count)
@@ -129,7 +131,7 @@ struct SortedEntries<Model: Sendable>: Sendable {
     /// - Complexity: O(log *n*) plus O(1) per object visited in key order, O(log *n*) in
     ///   reverse (and the runs of equal keys read).
     func visit(
-        from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, _ body: (Model) throws -> Bool
+        from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, _ body: (HeldObject) throws -> Bool
     ) rethrows {
         guard reversed else {
             try members.forEach(in: range(from: lower, to: upper)) { try body($0.object) }

@@ -97,7 +97,7 @@ extension ModelTable: AnyModelTable {
 
     var approximateSize: Int {
         objects.values.reduce(0) { total, object in
-            total + ((try? object.jsonData().count) ?? 0) + MemoryLayout<Model>.size
+            total + ((try? ModelValue.object(object.dictionary).jsonData().count) ?? 0) + MemoryLayout<Model>.size
         }
     }
 

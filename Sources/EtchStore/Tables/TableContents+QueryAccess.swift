@@ -23,7 +23,9 @@ extension TableContents {
         _ body: (Model) throws -> Bool
     ) rethrows {
         try indexes.withUnsafeBufferPointer { states in
-            try states[position].groups[group]?.visit(from: lower, to: upper, reversed: reversed, body)
+            try states[position].groups[group]?.visit(from: lower, to: upper, reversed: reversed) {
+                try body(Model(held: $0))
+            }
         }
     }
 

@@ -9,9 +9,12 @@ import Foundation
 /// slower by more than those copies.
 struct TableContents<Model: IdentifiedModel>: Sendable {
     /// The objects by id key, for reads of one object.
-    private(set) var objects = PersistentMap<IndexKey, Model>()
+    ///
+    /// The trees hold objects as ``HeldObject``s, one concrete type, so their code is
+    /// specialized; models go in and come out at this type's methods.
+    private(set) var objects = PersistentMap<IndexKey, HeldObject>()
     /// The same objects in id order, for reads of them all.
-    private(set) var idOrdered = IDOrderedObjects<Model>()
+    private(set) var idOrdered = IDOrderedObjects()
     /// The schema's indexes, then the ones added at runtime.
     var indexes: [IndexState<Model>]
 
@@ -24,41 +27,46 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
 
     /// The object with an id key.
     /// - Complexity: O(log₃₂ *n*).
-    func object(_ id: IndexKey) -> Model? { objects[id] }
+    func object(_ id: IndexKey) -> Model? { objects[id].map(Model.init(held:)) }
 
     /// The objects with these id keys, in their order; ids without an object are skipped.
     func objects(_ ids: [IndexKey]) -> [Model] {
         var found: [Model] = []
         found.reserveCapacity(ids.count)
         for id in ids {
-            if let object = objects[id] { found.append(object) }
+            if let object = objects[id] { found.append(Model(held: object)) }
         }
         return found
     }
 
     /// Every object, in id order.
     /// - Complexity: O(*n*).
-    func allInIDOrder() -> [Model] { idOrdered.objects }
+    func allInIDOrder() -> [Model] { idOrdered.objects.map(Model.init(held:)) }
+
+    /// Every object, in no particular order.
+    /// - Complexity: O(*n*).
+    func allObjects() -> [Model] { objects.values.map(Model.init(held:)) }
 
     /// Every object beside its id, in id order.
-    var idOrderedMembers: PersistentList<IDMember<Model>> { idOrdered.members }
+    var idOrderedMembers: PersistentList<IDMember> { idOrdered.members }
 
     /// Puts an object, or removes the one with `id` when `object` is `nil`, updating every
     /// index; returns the object it replaced.
     @discardableResult
     mutating func set(_ object: Model?, for id: IndexKey) -> Model? {
-        let old = objects[id]
+        let old = objects[id].map(Model.init(held:))
+        let held = object?.held
         for position in indexes.indices {
-            if let old, let object, indexes[position].isUnchanged(from: old, to: object) {
-                indexes[position].replace(object, id: id)
+            if let old, let object, let held, indexes[position].isUnchanged(from: old, to: object) {
+                indexes[position].replace(object, held: held, id: id)
                 continue
             }
             if let old { indexes[position].remove(old, id: id) }
-            if let object { indexes[position].insert(object, id: id) }
+            if let object, let held { indexes[position].insert(object, held: held, id: id) }
         }
-        objects[id] = object
-        if let object {
-            idOrdered.set(object, for: id)
+        objects[id] = held
+        if let held {
+            idOrdered.set(held, for: id)
         } else if old != nil {
             idOrdered.remove(id)
         }
@@ -68,7 +76,7 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
     /// The contents of many objects at once, building each index in one pass.
     /// - Complexity: O(*n* log *n*).
     init(loading loaded: [Model], indexes: [ModelIndex<Model>]) {
-        self = Self.loading(loaded, indexes: indexes).contents
+        self = Self.loading(LoadedObjects(loaded, indexes: indexes), indexes: indexes).contents
     }
 
     /// The contents of many objects at once, building each index in one pass, and the first
@@ -78,28 +86,31 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
     /// Objects as a file holds them are in id order already, which is checked in one pass;
     /// others are sorted by id, the last object of an id winning, as it would in the table.
     /// The map, the id order and each index are then built at once, one per core at a time.
+    ///
+    /// - Parameters:
+    ///   - loaded: The objects and their keys, read for `indexes`.
+    ///   - indexes: The table's indexes.
     /// - Complexity: O(*n* log *n*).
     static func loading(
-        _ loaded: [Model], indexes: [ModelIndex<Model>]
+        _ loaded: LoadedObjects, indexes: [ModelIndex<Model>]
     ) -> (contents: TableContents, duplicate: (index: ModelIndex<Model>, UniqueDuplicate)?) {
-        var ids = loaded.map(\.id.indexKey)
-        var models = loaded
-        let isAscending = ids.withUnsafeBufferPointer { ids in
+        var objects = loaded
+        let isAscending = loaded.ids.withUnsafeBufferPointer { ids in
             ids.indices.dropFirst().allSatisfy { IndexKey.compare(ids[$0 - 1], ids[$0]) == .orderedAscending }
         }
         if !isAscending {
-            let sorted = IndexKeySorting.sortedPositions(ids)
-            let lasts = IndexKeySorting.equalRuns(of: ids, at: sorted).map { sorted[$0.upperBound - 1] }
-            ids = lasts.map { ids[$0] }
-            models = lasts.map { loaded[$0] }
+            let sorted = IndexKeySorting.sortedPositions(loaded.ids)
+            objects = loaded.selecting(
+                IndexKeySorting.equalRuns(of: loaded.ids, at: sorted).map { sorted[$0.upperBound - 1] })
         }
-        let (held, heldIDs) = (models, ids)
+        let held = objects
         let parts = Slots<LoadedPart<Model>>.parallel(indexes.count + 2) { part in
             switch part {
-            case 0: return .objects(PersistentMap(distinctKeys: heldIDs, values: held))
-            case 1: return .idOrdered(IDOrderedObjects(positions: Array(held.indices), of: held, ids: heldIDs))
+            case 0: return .objects(PersistentMap(distinctKeys: held.ids, values: held.held))
+            case 1:
+                return .idOrdered(IDOrderedObjects(positions: Array(held.held.indices), of: held.held, ids: held.ids))
             default:
-                let (state, duplicate) = IndexState.building(indexes[part - 2], from: held, ids: heldIDs)
+                let (state, duplicate) = IndexState.building(indexes[part - 2], at: part - 2, from: held)
                 return .index(state, duplicate)
             }
         }
@@ -138,10 +149,11 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
         indexAt position: Int, group: IndexKey, from lower: IndexBound?, to upper: IndexBound?, reversed: Bool,
         offset: Int, limit: Int?
     ) -> [Model] {
-        indexes.withUnsafeBufferPointer { states in
+        let held = indexes.withUnsafeBufferPointer { states in
             states[position].groups[group]?.objects(
                 from: lower, to: upper, reversed: reversed, offset: offset, limit: limit) ?? []
         }
+        return held.map(Model.init(held:))
     }
 
     /// The objects holding `key` in the `@index` or `@unique` index at `position` in
@@ -149,11 +161,11 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
     /// ``indexPosition(of:where:)`` reads.
     /// - Complexity: O(*k*) for *k* objects found.
     func objects(indexAt position: Int, withKey key: IndexKey) -> [Model] {
-        let held: (objects: [Model]?, ids: [IndexKey]) = indexes.withUnsafeBufferPointer { states in
+        let held: (objects: [HeldObject]?, ids: [IndexKey]) = indexes.withUnsafeBufferPointer { states in
             if let objects = states[position].objects(withKey: key) { return (objects, []) }
             return (nil, states[position].ids(withKey: key))
         }
-        return held.objects ?? objects(held.ids)
+        return held.objects?.map(Model.init(held:)) ?? objects(held.ids)
     }
 
     /// The object holding `key` in the `@unique` index at `position` in ``indexes``; read in
@@ -166,8 +178,8 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
 
 /// One part of a table's contents, built on its own thread while loading.
 private enum LoadedPart<Model: IdentifiedModel>: Sendable {
-    case objects(PersistentMap<IndexKey, Model>)
-    case idOrdered(IDOrderedObjects<Model>)
+    case objects(PersistentMap<IndexKey, HeldObject>)
+    case idOrdered(IDOrderedObjects)
     case index(IndexState<Model>, UniqueDuplicate?)
 }
 

@@ -18,19 +18,19 @@ package struct PersistentList<Element>: @unchecked Sendable {
     // list crosses an isolation boundary (the store's tables hold `Sendable` models).
 
     /// The root, or `nil` when the list is empty.
-    var root: PersistentListNode<Element>?
+    package var root: PersistentListNode<Element>?
 
     /// The most entries a node holds: elements in a leaf, children in an inner node.
-    static var maximumWidth: Int { 64 }
+    @inlinable package static var maximumWidth: Int { 64 }
     /// Below this many entries a node is merged with a neighbour when the two fit in one.
-    static var minimumWidth: Int { 16 }
+    @inlinable package static var minimumWidth: Int { 16 }
 
     /// An empty list.
-    package init() {}
+    @inlinable package init() {}
 
     /// A list of `elements`, in their order, built bottom-up in one pass.
     /// - Complexity: O(*n*).
-    package init(_ elements: some Collection<Element>) {
+    @inlinable package init(_ elements: some Collection<Element>) {
         guard !elements.isEmpty else { return }
         // Leaves three quarters full leave room to insert without splitting at once.
         let width = Self.maximumWidth * 3 / 4
@@ -58,14 +58,14 @@ package struct PersistentList<Element>: @unchecked Sendable {
 
     /// The number of elements.
     /// - Complexity: O(1).
-    package var count: Int { root?.count ?? 0 }
+    @inlinable package var count: Int { root?.count ?? 0 }
 
     /// Whether the list holds no element.
-    package var isEmpty: Bool { root == nil }
+    @inlinable package var isEmpty: Bool { root == nil }
 
     /// The element at `position`, which must be below ``count``.
     /// - Complexity: O(log *n*).
-    package subscript(position: Int) -> Element {
+    @inlinable package subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "position out of range")
         var node = root!
         var offset = position
@@ -79,7 +79,7 @@ package struct PersistentList<Element>: @unchecked Sendable {
     /// The first position whose element is not `isBefore` the place searched for, in a list
     /// where every element that is `isBefore` it comes first: a binary search.
     /// - Complexity: O(log *n*) calls of `isBefore`.
-    package func partitionIndex(where isBefore: (Element) -> Bool) -> Int {
+    @inlinable package func partitionIndex(where isBefore: (Element) -> Bool) -> Int {
         guard var node = root else { return 0 }
         var base = 0
         while !node.isLeaf {
@@ -94,7 +94,9 @@ package struct PersistentList<Element>: @unchecked Sendable {
     /// Calls `body` with the elements at `positions`, in order or, when `reversed`, from the
     /// last; stops early when `body` returns `false`.
     /// - Complexity: O(log *n* + *k*) for *k* elements visited.
-    package func forEach(in positions: Range<Int>, reversed: Bool = false, _ body: (Element) throws -> Bool) rethrows {
+    @inlinable package func forEach(in positions: Range<Int>, reversed: Bool = false, _ body: (Element) throws -> Bool)
+        rethrows
+    {
         let clamped = positions.clamped(to: 0..<count)
         guard let root, !clamped.isEmpty else { return }
         _ = try root.visit(clamped, base: 0, reversed: reversed, body)
@@ -102,7 +104,7 @@ package struct PersistentList<Element>: @unchecked Sendable {
 
     /// The elements at `positions`, in order, or from the last when `reversed`.
     /// - Complexity: O(log *n* + *k*) for *k* elements returned.
-    package func elements(in positions: Range<Int>, reversed: Bool = false) -> [Element] {
+    @inlinable package func elements(in positions: Range<Int>, reversed: Bool = false) -> [Element] {
         var found: [Element] = []
         found.reserveCapacity(positions.clamped(to: 0..<count).count)
         forEach(in: positions, reversed: reversed) {
@@ -114,7 +116,7 @@ package struct PersistentList<Element>: @unchecked Sendable {
 
     /// Every element, in order.
     /// - Complexity: O(*n*).
-    package var all: [Element] { elements(in: 0..<count) }
+    @inlinable package var all: [Element] { elements(in: 0..<count) }
 }
 
 extension Array {
@@ -124,7 +126,7 @@ extension Array {
     /// Elements are passed in place, through the array's buffer: this code is not
     /// specialized, and a subscript would copy each element it passes (a retain and a
     /// release per reference in it).
-    func partitionPoint(where isBefore: (Element) throws -> Bool) rethrows -> Int {
+    @inlinable package func partitionPoint(where isBefore: (Element) throws -> Bool) rethrows -> Int {
         try withUnsafeBufferPointer { elements in
             var low = 0
             var high = elements.count

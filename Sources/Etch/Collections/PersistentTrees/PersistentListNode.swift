@@ -4,21 +4,21 @@
 /// A node is changed only by a list that holds the one reference to it; a list that
 /// shares it copies it first (``copy()``), which copies its arrays' references, not
 /// their elements' nodes.
-final class PersistentListNode<Element> {
+package final class PersistentListNode<Element> {
     /// A leaf's elements; empty in an inner node.
-    var elements: [Element]
+    package var elements: [Element]
     /// An inner node's children; empty in a leaf, which is how a leaf is told apart.
-    var children: [PersistentListNode<Element>]
+    package var children: [PersistentListNode<Element>]
     /// The number of elements under each child.
-    var counts: [Int]
+    package var counts: [Int]
     /// The first element under each child, for searches that descend without visiting
     /// every child.
-    var firsts: [Element]
+    package var firsts: [Element]
     /// The number of elements under the node.
-    var count: Int
+    package var count: Int
 
     /// A leaf.
-    init(elements: [Element]) {
+    @inlinable package init(elements: [Element]) {
         self.elements = elements
         children = []
         counts = []
@@ -27,7 +27,7 @@ final class PersistentListNode<Element> {
     }
 
     /// An inner node over `children`, none of them empty.
-    init(children: [PersistentListNode<Element>]) {
+    @inlinable package init(children: [PersistentListNode<Element>]) {
         elements = []
         self.children = children
         counts = children.map(\.count)
@@ -35,7 +35,7 @@ final class PersistentListNode<Element> {
         count = counts.reduce(0, +)
     }
 
-    private init(copying node: PersistentListNode<Element>) {
+    @inlinable package init(copying node: PersistentListNode<Element>) {
         elements = node.elements
         children = node.children
         counts = node.counts
@@ -44,20 +44,20 @@ final class PersistentListNode<Element> {
     }
 
     /// A node equal to this one that shares its children.
-    func copy() -> PersistentListNode<Element> { PersistentListNode(copying: self) }
+    @inlinable package func copy() -> PersistentListNode<Element> { PersistentListNode(copying: self) }
 
     /// Whether the node is a leaf.
-    var isLeaf: Bool { children.isEmpty }
+    @inlinable package var isLeaf: Bool { children.isEmpty }
 
     /// The number of entries: elements of a leaf, children of an inner node.
-    var width: Int { isLeaf ? elements.count : children.count }
+    @inlinable package var width: Int { isLeaf ? elements.count : children.count }
 
     /// The node's first element; the node must not be empty.
-    var first: Element { isLeaf ? elements[0] : firsts[0] }
+    @inlinable package var first: Element { isLeaf ? elements[0] : firsts[0] }
 
     /// The child holding the element at `offset` under this inner node; `offset` becomes
     /// the position within that child.
-    func child(containing offset: inout Int) -> Int {
+    @inlinable package func child(containing offset: inout Int) -> Int {
         var child = 0
         while offset >= counts[child] {
             offset -= counts[child]
@@ -68,7 +68,7 @@ final class PersistentListNode<Element> {
 
     /// Calls `body` with the elements at `positions` under this node, whose first element is
     /// at `base`; returns `false` once `body` has.
-    func visit(
+    @inlinable package func visit(
         _ positions: Range<Int>, base: Int, reversed: Bool, _ body: (Element) throws -> Bool
     ) rethrows -> Bool {
         if isLeaf {

@@ -1,0 +1,94 @@
+import Etch
+
+/// Objects read for a table, with what building its indexes reads of each: their ids and
+/// the keys of each index.
+///
+/// Reading keys goes through the model's accessors, which code generic over the model runs
+/// unspecialized, copying each object it passes. Read in one pass per object, on the thread
+/// that just decoded it (``ModelTable/decode(_:with:)``), that costs little; read once per
+/// index on the threads that build the indexes, every one of those threads copied every
+/// object, and the retains of objects shared by two cores were a third of building.
+struct LoadedObjects: Sendable {
+    /// The objects, as the tables hold them.
+    private(set) var held: [HeldObject] = []
+    /// Their ids, at the same positions.
+    private(set) var ids: [IndexKey] = []
+    /// For each index of the table, the key of each object.
+    private(set) var keys: [[IndexKey]]
+    /// For each index of the table, the group key of each object, for a grouped `@sorted`
+    /// index; empty for other indexes.
+    private(set) var groupKeys: [[IndexKey]]
+
+    /// No objects, for a table with `indexes`.
+    init(indexCount: Int) {
+        keys = Array(repeating: [], count: indexCount)
+        groupKeys = Array(repeating: [], count: indexCount)
+    }
+
+    /// `objects` and what `indexes` read of them.
+    init<Model: IdentifiedModel>(_ objects: [Model], indexes: [ModelIndex<Model>]) {
+        self.init(indexCount: indexes.count)
+        reserveCapacity(objects.count)
+        let readers = IndexKeyReaders(indexes)
+        for object in objects { append(object, readers: readers) }
+    }
+
+    /// The number of objects.
+    var count: Int { ids.count }
+
+    /// Makes room for `count` objects in all.
+    mutating func reserveCapacity(_ count: Int) {
+        held.reserveCapacity(count)
+        ids.reserveCapacity(count)
+        for index in keys.indices { keys[index].reserveCapacity(count) }
+    }
+
+    /// Adds an object and its keys.
+    mutating func append<Model: IdentifiedModel>(_ object: Model, readers: IndexKeyReaders<Model>) {
+        held.append(object.held)
+        ids.append(object.id.indexKey)
+        readers.values.withUnsafeBufferPointer { values in
+            for position in values.indices { keys[position].append(values[position](object)) }
+        }
+        readers.groups.withUnsafeBufferPointer { groups in
+            for position in groups.indices {
+                if let group = groups[position] { groupKeys[position].append(group(object)) }
+            }
+        }
+    }
+
+    /// Adds the objects of `other`, read for the same indexes, after these.
+    mutating func append(contentsOf other: LoadedObjects) {
+        held.append(contentsOf: other.held)
+        ids.append(contentsOf: other.ids)
+        for index in keys.indices {
+            keys[index].append(contentsOf: other.keys[index])
+            groupKeys[index].append(contentsOf: other.groupKeys[index])
+        }
+    }
+
+    /// The objects at `positions`, in that order.
+    func selecting(_ positions: [Int]) -> LoadedObjects {
+        var selected = LoadedObjects(indexCount: keys.count)
+        selected.held = positions.map { held[$0] }
+        selected.ids = positions.map { ids[$0] }
+        selected.keys = keys.map { keys in positions.map { keys[$0] } }
+        selected.groupKeys = groupKeys.map { keys in keys.isEmpty ? [] : positions.map { keys[$0] } }
+        return selected
+    }
+}
+
+/// The functions that read each index's keys of an object, taken out of the indexes once:
+/// a ``ModelIndex`` holds names, key paths and closures, and copying one per object read
+/// retained each of them.
+struct IndexKeyReaders<Model: IdentifiedModel>: Sendable {
+    /// For each index, its value's key.
+    let values: [@Sendable (Model) -> IndexKey]
+    /// For each index, its group's key, for a grouped `@sorted` index.
+    let groups: [(@Sendable (Model) -> IndexKey)?]
+
+    init(_ indexes: [ModelIndex<Model>]) {
+        values = indexes.map(\.value.key)
+        groups = indexes.map { $0.groupBy?.key }
+    }
+}
