@@ -203,11 +203,16 @@ extension JSONReader {
 
     /// The string without escapes spelled by the input bytes from `start` to `stop`: the one
     /// kept in `sharedValues` for the same bytes by an earlier document, or else a new one,
-    /// kept for later.
+    /// kept for later; not looked up when strings of its length are seldom found.
     private func sharedRecordString(
         from start: Int, to stop: Int, isASCII: Bool, in sharedValues: JSONSharedValues
     ) throws(JSONError) -> String {
-        let (found, slot, hash) = sharedValues.find(base + start, length: stop - start)
+        let length = stop - start
+        guard sharedValues.isWorthLookingUp(stringOfLength: length) else {
+            return try makeString(from: start, to: stop, isASCII: isASCII)
+        }
+        let (found, slot, hash) = sharedValues.find(base + start, length: length)
+        sharedValues.countLookup(stringOfLength: length, found: found != nil)
         if case .string(let string) = found { return string }
         let string = try makeString(from: start, to: stop, isASCII: isASCII)
         sharedValues.keep(.string(string), at: slot, hash: hash, bytes: base + start, length: stop - start)

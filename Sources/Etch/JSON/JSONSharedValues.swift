@@ -28,8 +28,47 @@ final class JSONSharedValues {
     private var arrayBytes = [[UInt8]](repeating: [], count: 1 << 10)
     private var sizeBits = 10
     private var kept = 0
+    /// For each length of string, the lookups made and the values they found, halved now
+    /// and then so that they follow the documents (``isWorthLookingUp(stringOfLength:)``).
+    private var lookups = [UInt32](repeating: 0, count: maxLength + 1)
+    private var finds = [UInt32](repeating: 0, count: maxLength + 1)
+    /// For each length of string, the strings not looked up since the last lookup.
+    private var skips = [UInt32](repeating: 0, count: maxLength + 1)
 
     init() {}
+
+    /// Whether a string of `length` bytes is worth a lookup: no while strings of that
+    /// length have seldom been found (unique URLs, titles, codes: under one in eight of the
+    /// last lookups), which would cost a hash and a probe each; one in every 64 of those is
+    /// still looked up, so that a length whose strings start to repeat is shared again
+    /// (``countLookup(stringOfLength:found:)``).
+    @inline(__always)
+    func isWorthLookingUp(stringOfLength length: Int) -> Bool {
+        let (made, found) = (lookups[length], finds[length])
+        guard made >= 256, found &* 8 < made else { return true }
+        skips[length] &+= 1
+        guard skips[length] >= 64 else { return false }
+        skips[length] = 0
+        return true
+    }
+
+    /// Counts a lookup of a string of `length` bytes, and whether it found a value. A value
+    /// found by a length no longer looked up starts its counts afresh, so that its strings
+    /// are looked up again from the next one on.
+    @inline(__always)
+    func countLookup(stringOfLength length: Int, found: Bool) {
+        if found, lookups[length] >= 256, finds[length] &* 8 < lookups[length] {
+            lookups[length] = 0
+            finds[length] = 0
+            return
+        }
+        if lookups[length] >= 4_096 {
+            lookups[length] /= 2
+            finds[length] /= 2
+        }
+        lookups[length] &+= 1
+        if found { finds[length] &+= 1 }
+    }
 
     /// The value spelled by `length` bytes at `start`, if one was kept; else `nil` and the
     /// slot to ``keep(_:at:hash:bytes:length:)`` it in, or -1 when there is none.

@@ -75,4 +75,29 @@ import Testing
         #expect(read[2]["label"] == read[0]["label"] && read[2]["markets"] == read[0]["markets"])
         #expect(Self.storageAddress(read[2]["markets"]) != Self.storageAddress(read[0]["markets"]))
     }
+
+    /// Strings of a length that never repeats (a URL per object) stop being looked up, and
+    /// that neither stops the sharing of strings of other lengths nor keeps strings of that
+    /// length from being shared once they do repeat.
+    @Test func lengthsWhoseStringsNeverRepeatStopBeingLookedUpWithoutStoppingSharing() throws {
+        let label = "Northern Lights Records"
+        let repeated = "https://example.com/covers/shared.jpg"
+        var documents: [String] = []
+        for number in 0..<2_000 {
+            // 37 bytes, like `repeated`, each its own.
+            let url = "https://example.com/covers/\(String(format: "%06d", number)).jpg"
+            documents.append(#"{"id":"\#(number)","title":"t","label":"\#(label)","cover":"\#(url)"}"#)
+        }
+        for number in 0..<2_000 {
+            documents.append(#"{"id":"r\#(number)","title":"t","label":"\#(label)","cover":"\#(repeated)"}"#)
+        }
+        let read = try Self.readInTurn(documents)
+        #expect(read.allSatisfy { $0["label"] == .string(label) })
+        #expect(Self.storageAddress(read[0]["label"]) == Self.storageAddress(read[1_999]["label"]))
+        #expect(Self.storageAddress(read[0]["label"]) == Self.storageAddress(read[3_999]["label"]))
+        #expect(read[0]["cover"] == .string("https://example.com/covers/000000.jpg"))
+        #expect(read[3_999]["cover"] == .string(repeated))
+        // The repeated URL is found again and shared by the last documents.
+        #expect(Self.storageAddress(read[3_998]["cover"]) == Self.storageAddress(read[3_999]["cover"]))
+    }
 }
