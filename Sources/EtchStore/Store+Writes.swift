@@ -148,10 +148,9 @@ extension Store {
             var entries: [HistoryEntry] = []
             entries.reserveCapacity(changes.count)
             for change in changes { entries.append(try change.entry()) }
-            for stagedType in staged where stagedType.clearsAll {
-                records.append(.deleteAll(model: stagedType.modelName))
-            }
-            let cleared = Set(staged.filter(\.clearsAll).map(\.modelName))
+            records.reserveCapacity(entries.count)
+            let cleared = staged.filter(\.clearsAll).map(\.modelName)
+            for model in cleared { records.append(.deleteAll(model: model)) }
             for entry in entries where !(entry.kind == .delete && cleared.contains(entry.record.model)) {
                 records.append(entry.recordChange)
             }
@@ -167,8 +166,12 @@ extension Store {
             try file.withConnection { connection throws(StoreError) in
                 try connection.write(records)
                 try connection.append(row)
-                if pruned != prunedThrough { try connection.deleteHistory(through: pruned) }
-                try connection.setState(lastToken: token, prunedThrough: pruned)
+                // The history row records the token; the state row changes only with a prune,
+                // which may leave no row to record it.
+                if pruned != prunedThrough {
+                    try connection.deleteHistory(through: pruned)
+                    try connection.setState(lastToken: token, prunedThrough: pruned)
+                }
                 try connection.commit()
             }
             if let signal {
