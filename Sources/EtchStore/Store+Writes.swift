@@ -95,7 +95,13 @@ extension Store {
             try file.withConnection { connection throws(StoreError) in
                 try connection.beginWriting()
                 do throws(StoreError) {
-                    try catchUp(connection)
+                    // Under the write lock, `data_version` says whether another connection
+                    // committed since the store last caught up (its own commits leave it as
+                    // it is): when none did, the store is the file, and the state need not be
+                    // read.
+                    var version = dataVersion
+                    if try connection.changedSinceLastCheck(&version) { try catchUp(connection) }
+                    dataVersion = version
                 } catch {
                     connection.rollBack()
                     throw error
@@ -123,6 +129,10 @@ extension Store {
 
     /// Rolls back a write that failed, releasing the lock.
     func abortWrite() {
+        // Whatever failed, the next write reads the file's state again rather than trust
+        // that `data_version` still says all: a COMMIT that failed may have written more
+        // than it said.
+        dataVersion = -1
         try? file?.withConnection { connection throws(StoreError) in connection.rollBack() }
         readState.withLock { $0.isWriting = false }
     }
