@@ -7,6 +7,15 @@ import Testing
 /// and `store_state` written at every commit) open as format 3, keeping every object, every
 /// commit and every token a reader kept; a format-2 file that fails to open stays format 2.
 @Suite struct StoreFormatTwoTests {
+    /// A store file of today's format in `directory`, with one commit inserting each label.
+    static func file(in directory: URL, named name: String, commits labels: [Label]) async throws -> URL {
+        let url = directory.appending(path: name)
+        let store = try Store(url: url, models: EtchModels.all)
+        for label in labels { try await store.write { tx in try tx.insert(label) } }
+        await store.close()
+        return url
+    }
+
     /// Rewrites a store file as format 2 laid it out: the history table, its index and the
     /// header as that format made them, the history rows in token order, one row a part, and
     /// `store_state` holding the last token. With `mergingTokens`, the rows of those tokens
@@ -78,13 +87,9 @@ extension StoreFormatTwoTests {
 
     @Test func aFormatTwoCommitInPartsStaysOneCommit() async throws {
         try await StoreTests.withDirectory { directory in
-            let url = directory.appending(path: "v2-parts.sqlite")
-            do {
-                let store = try Store(url: url, models: EtchModels.all)
-                try await store.write { tx in try tx.insert(Label(id: "l1", name: "Blue Note")) }
-                try await store.write { tx in try tx.insert(Label(id: "l2", name: "Impulse!")) }
-                await store.close()
-            }
+            let url = try await Self.file(
+                in: directory, named: "v2-parts.sqlite",
+                commits: [Label(id: "l1", name: "Blue Note"), Label(id: "l2", name: "Impulse!")])
             try Self.rewriteAsFormatTwo(url, mergingTokens: [1, 2])
             #expect(try integer("SELECT count(*) FROM history WHERE token = 1", on: url) == 2)
 
@@ -100,12 +105,8 @@ extension StoreFormatTwoTests {
 
     @Test func aFormatTwoFileThatFailsToOpenStaysFormatTwo() async throws {
         try await StoreTests.withDirectory { directory in
-            let url = directory.appending(path: "v2-refused.sqlite")
-            do {
-                let store = try Store(url: url, models: EtchModels.all)
-                try await store.write { tx in try tx.insert(Label(id: "l1", name: "Blue Note")) }
-                await store.close()
-            }
+            let url = try await Self.file(
+                in: directory, named: "v2-refused.sqlite", commits: [Label(id: "l1", name: "Blue Note")])
             try Self.rewriteAsFormatTwo(url)
             // An object today's Label does not read: the open fails, and the upgrade with it.
             try runSQL("UPDATE objects SET body = CAST('{\"id\":\"l1\"}' AS BLOB)", on: url)
