@@ -152,7 +152,10 @@ extension Store {
         if token - prunedThrough > options.historyLimit + max(1, options.historyLimit / 10) {
             pruned = token - options.historyLimit
         }
-        let makeCommit: () -> StoreCommit
+        // What the history's streams get (made only when there is one): a file's row or an
+        // in-memory store's commit.
+        var committedRow: HistoryRow?
+        var memoryCommit: MemoryCommit?
         if let file {
             var records: [RecordChange] = []
             var entries: [HistoryEntry] = []
@@ -188,14 +191,12 @@ extension Store {
                 let bumped = signal.committed(by: waker)
                 seenGeneration = bumped == generation + 1 ? bumped : generation
             }
-            let storeID = storeID
-            makeCommit = { StoreCommit(row, storeID: storeID, path: file.path) }
+            committedRow = row
         } else {
             let commit = MemoryCommit(token: token, time: time, changes: changes)
             memoryHistory.append(commit)
             if pruned != prunedThrough { memoryHistory.removeFirst(pruned - prunedThrough) }
-            let storeID = storeID
-            makeCommit = { StoreCommit(commit, storeID: storeID) }
+            memoryCommit = commit
         }
         lastToken = token
         prunedThrough = pruned
@@ -208,6 +209,10 @@ extension Store {
             state.seenGeneration = seen
             state.lastCheck = looked
         }
-        publishHistory(makeCommit)
+        if let file, let committedRow {
+            publishHistory { StoreCommit(committedRow, storeID: storeID, path: file.path) }
+        } else if let memoryCommit {
+            publishHistory { StoreCommit(memoryCommit, storeID: storeID) }
+        }
     }
 }
