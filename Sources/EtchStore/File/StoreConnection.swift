@@ -235,7 +235,9 @@ struct StoreConnection: ~Copyable {
                 end += 1
             }
             guard part < 1 << StoreFileFormat.partBits else {
-                throw .fileFailure(path: database.path, reason: "a commit too large for one history (\(bytes) bytes)")
+                let most = 1 << StoreFileFormat.partBits
+                throw .fileFailure(
+                    path: database.path, reason: "a commit whose history takes more than \(most) parts of 8 MiB")
             }
             try appendHistory.bind(Int64(row.token << StoreFileFormat.partBits | part), at: 1)
             try appendHistory.bind(row.time, at: 2)
