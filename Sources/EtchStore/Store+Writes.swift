@@ -95,7 +95,13 @@ extension Store {
             try file.withConnection { connection throws(StoreError) in
                 try connection.beginWriting()
                 do throws(StoreError) {
-                    try catchUp(connection)
+                    // Under the write lock, `data_version` says whether another connection
+                    // committed since the store last caught up (its own commits leave it as
+                    // it is): when none did, the store is the file, and the state need not be
+                    // read.
+                    var version = dataVersion
+                    if try connection.changedSinceLastCheck(&version) { try catchUp(connection) }
+                    dataVersion = version
                 } catch {
                     connection.rollBack()
                     throw error
@@ -123,6 +129,10 @@ extension Store {
 
     /// Rolls back a write that failed, releasing the lock.
     func abortWrite() {
+        // Whatever failed, the next write reads the file's state again rather than trust
+        // that `data_version` still says all: a COMMIT that failed may have written more
+        // than it said.
+        dataVersion = -1
         try? file?.withConnection { connection throws(StoreError) in connection.rollBack() }
         readState.withLock { $0.isWriting = false }
     }
@@ -142,16 +152,18 @@ extension Store {
         if token - prunedThrough > options.historyLimit + max(1, options.historyLimit / 10) {
             pruned = token - options.historyLimit
         }
-        let makeCommit: () -> StoreCommit
+        // What the history's streams get (made only when there is one): a file's row or an
+        // in-memory store's commit.
+        var committedRow: HistoryRow?
+        var memoryCommit: MemoryCommit?
         if let file {
             var records: [RecordChange] = []
             var entries: [HistoryEntry] = []
             entries.reserveCapacity(changes.count)
             for change in changes { entries.append(try change.entry()) }
-            for stagedType in staged where stagedType.clearsAll {
-                records.append(.deleteAll(model: stagedType.modelName))
-            }
-            let cleared = Set(staged.filter(\.clearsAll).map(\.modelName))
+            records.reserveCapacity(entries.count)
+            let cleared = staged.filter(\.clearsAll).map(\.modelName)
+            for model in cleared { records.append(.deleteAll(model: model)) }
             for entry in entries where !(entry.kind == .delete && cleared.contains(entry.record.model)) {
                 records.append(entry.recordChange)
             }
@@ -167,22 +179,24 @@ extension Store {
             try file.withConnection { connection throws(StoreError) in
                 try connection.write(records)
                 try connection.append(row)
-                if pruned != prunedThrough { try connection.deleteHistory(through: pruned) }
-                try connection.setState(lastToken: token, prunedThrough: pruned)
+                // The history row records the token; the state row changes only with a prune,
+                // which may leave no row to record it.
+                if pruned != prunedThrough {
+                    try connection.deleteHistory(through: pruned)
+                    try connection.setState(lastToken: token, prunedThrough: pruned)
+                }
                 try connection.commit()
             }
             if let signal {
                 let bumped = signal.committed(by: waker)
                 seenGeneration = bumped == generation + 1 ? bumped : generation
             }
-            let storeID = storeID
-            makeCommit = { StoreCommit(row, storeID: storeID, path: file.path) }
+            committedRow = row
         } else {
             let commit = MemoryCommit(token: token, time: time, changes: changes)
             memoryHistory.append(commit)
             if pruned != prunedThrough { memoryHistory.removeFirst(pruned - prunedThrough) }
-            let storeID = storeID
-            makeCommit = { StoreCommit(commit, storeID: storeID) }
+            memoryCommit = commit
         }
         lastToken = token
         prunedThrough = pruned
@@ -195,6 +209,10 @@ extension Store {
             state.seenGeneration = seen
             state.lastCheck = looked
         }
-        publishHistory(makeCommit)
+        if let file, let committedRow {
+            publishHistory { StoreCommit(committedRow, storeID: storeID, path: file.path) }
+        } else if let memoryCommit {
+            publishHistory { StoreCommit(memoryCommit, storeID: storeID) }
+        }
     }
 }

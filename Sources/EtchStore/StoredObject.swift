@@ -7,9 +7,10 @@ enum StoredObject {
     /// the defaults.
     static func record<Model: IdentifiedModel>(of object: Model) throws(StoreError) -> StoredRecord {
         let id = StoredID.text(of: object.id.indexKey)
-        let body: Data
+        let body: [UInt8]
         do {
-            body = try object.jsonData()
+            // The bytes as the writer made them: no copy into `Data` and out again.
+            body = try ModelValue.object(object.dictionary).jsonBytes()
         } catch {
             throw StoreError.unwritableObject(model: Model.modelName, id: id, reason: "\(error)")
         }
@@ -21,7 +22,7 @@ enum StoredObject {
                 throw StoreError.unwritableObject(model: Model.modelName, id: id, reason: "local values: \(error)")
             }
         }
-        return StoredRecord(model: Model.modelName, id: id, body: Array(body), local: local)
+        return StoredRecord(model: Model.modelName, id: id, body: body, local: local)
     }
 
     /// The object of a record, with its `@local` values.

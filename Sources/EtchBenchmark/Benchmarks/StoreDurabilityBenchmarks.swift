@@ -9,6 +9,10 @@ enum StoreDurabilityBenchmarks {
     /// measured on the benchmark machine (25 µs, issue 24).
     static let target = 50e-6
 
+    /// The environment variable that asks for more `.normal` commits after the row, alone,
+    /// for a profiler (`ETCH_BENCH_PROFILE_COMMITS=20000 perf record -g etch-bench --filter durability`).
+    static let profileCommitsVariable = "ETCH_BENCH_PROFILE_COMMITS"
+
     /// Runs the row at 100k tracks (10k with `--quick`).
     static func run(_ runner: inout Runner) async throws {
         let size = runner.options.quick ? 10_000 : 100_000
@@ -50,6 +54,14 @@ enum StoreDurabilityBenchmarks {
         if let row = runner.results.last, row.name == name, row.etch > 0 {
             let met = row.etch <= target ? "met" : "MISSED"
             runner.note("\(name): .normal \(Report.duration(row.etch)) (target \(Report.duration(target)): \(met))")
+        }
+        // For a profiler: that many more `.normal` commits in a row, after the setup and the
+        // comparison, so that a profile of the end of the run holds nothing else.
+        if let text = ProcessInfo.processInfo.environment[profileCommitsVariable], let count = Int(text), count > 0 {
+            let start = ContinuousClock.now
+            for _ in 0..<count { _ = try await commitOne(normal, &normalRandom, &normalRound) }
+            let each = (ContinuousClock.now - start) / count
+            runner.note("\(name): \(count) more .normal commits for a profiler, \(each) each")
         }
         await normal.close()
         await full.close()

@@ -46,7 +46,10 @@ final class FileSignal: Sendable {
     /// - Returns: The counter's new value.
     func committed(by waker: Int?) -> Int {
         let generation = generation.add(1, ordering: .releasing).newValue
-        let others = wakers.withLock { wakers in wakers.filter { $0.key != waker }.map(\.value) }
+        // Most stores are not observed: no list of the others to make then.
+        let others = wakers.withLock { wakers in
+            wakers.isEmpty ? [] : wakers.compactMap { $0.key != waker ? $0.value : nil }
+        }
         for wake in others { wake() }
         return generation
     }

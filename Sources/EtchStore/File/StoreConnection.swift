@@ -26,10 +26,12 @@ struct StoreConnection: ~Copyable {
     private let readState: SQLiteStatement
     /// Writes the last token ?1 and the last pruned token ?2.
     private let writeState: SQLiteStatement
-    /// Appends one history row: token ?1, time ?2, changes ?3.
+    /// Appends one history row: key ?1 (token and part), time ?2, changes ?3.
     private let appendHistory: SQLiteStatement
-    /// The history rows after token ?1, in order.
+    /// The history rows after token ?1, in order, with their tokens.
     private let selectHistory: SQLiteStatement
+    /// Deletes the history rows up to and including token ?1.
+    private let pruneHistory: SQLiteStatement
     /// `PRAGMA data_version`: changes when another connection commits.
     private let dataVersion: SQLiteStatement
 
@@ -55,14 +57,26 @@ struct StoreConnection: ~Copyable {
         let delete = try Self.compile("DELETE FROM objects WHERE model = ?1 AND id = ?2", in: database)
         let deleteModel = try Self.compile("DELETE FROM objects WHERE model = ?1", in: database)
         let deleteEverything = try Self.compile("DELETE FROM objects", in: database)
+        // The last token is the newest history row's, unless a prune left none behind it
+        // (see StoreFileFormat): a seek to the end of the history's B-tree.
+        let partBits = StoreFileFormat.partBits
         let readState = try Self.compile(
-            "SELECT store_id, last_token, pruned_through FROM store_state WHERE singleton = 1", in: database)
+            """
+            SELECT store_id, max(last_token, coalesce((SELECT max(part) FROM history), 0) >> \(partBits)),
+                   pruned_through
+            FROM store_state WHERE singleton = 1
+            """, in: database)
         let writeState = try Self.compile(
             "UPDATE store_state SET last_token = ?1, pruned_through = ?2 WHERE singleton = 1", in: database)
         let appendHistory = try Self.compile(
-            "INSERT INTO history(token, time, changes) VALUES (?1, ?2, ?3)", in: database)
+            "INSERT INTO history(part, time, changes) VALUES (?1, ?2, ?3)", in: database)
         let selectHistory = try Self.compile(
-            "SELECT token, time, changes FROM history WHERE token > ?1 ORDER BY token, part", in: database)
+            """
+            SELECT part >> \(partBits), time, changes FROM history WHERE part >= (?1 + 1) << \(partBits)
+            ORDER BY part
+            """, in: database)
+        let pruneHistory = try Self.compile(
+            "DELETE FROM history WHERE part < (?1 + 1) << \(partBits)", in: database)
         let dataVersion = try Self.compile("PRAGMA data_version", in: database)
         self.beginWrite = beginWrite
         self.beginRead = beginRead
@@ -76,6 +90,7 @@ struct StoreConnection: ~Copyable {
         self.writeState = writeState
         self.appendHistory = appendHistory
         self.selectHistory = selectHistory
+        self.pruneHistory = pruneHistory
         self.dataVersion = dataVersion
         self.database = database
     }
@@ -193,7 +208,8 @@ struct StoreConnection: ~Copyable {
             storeID: storeID, lastToken: Int(readState.integer(at: 1)), prunedThrough: Int(readState.integer(at: 2)))
     }
 
-    /// Records the last token and the last pruned token, inside the open transaction.
+    /// Records the last token and the last pruned token, inside the open transaction: when
+    /// the history is pruned (a commit's history row records its token by itself).
     func setState(lastToken: Int, prunedThrough: Int) throws(StoreError) {
         try writeState.bind(Int64(lastToken), at: 1)
         try writeState.bind(Int64(prunedThrough), at: 2)
@@ -201,9 +217,14 @@ struct StoreConnection: ~Copyable {
     }
 
     /// Appends one commit's history, inside the open transaction: one row, or one per
-    /// ``StoreFileFormat/historyPartBytes`` of entries.
+    /// ``StoreFileFormat/historyPartBytes`` of entries, keyed by the token and the part's
+    /// number (see ``StoreFileFormat/partBits``).
+    ///
+    /// - Throws: ``StoreError/fileFailure(path:reason:)`` when writing fails, or when a commit
+    ///   would take more parts than a key numbers.
     func append(_ row: HistoryRow) throws(StoreError) {
         var start = 0
+        var part = 0
         repeat {
             var end = start
             var bytes = 0
@@ -213,11 +234,17 @@ struct StoreConnection: ~Copyable {
                 bytes += row.entries[end].byteCount
                 end += 1
             }
-            try appendHistory.bind(Int64(row.token), at: 1)
+            guard part < 1 << StoreFileFormat.partBits else {
+                let most = 1 << StoreFileFormat.partBits
+                throw .fileFailure(
+                    path: database.path, reason: "a commit whose history takes more than \(most) parts of 8 MiB")
+            }
+            try appendHistory.bind(Int64(row.token << StoreFileFormat.partBits | part), at: 1)
             try appendHistory.bind(row.time, at: 2)
-            try appendHistory.bind(HistoryEncoding.bytes(of: Array(row.entries[start..<end])), at: 3)
+            try appendHistory.bind(HistoryEncoding.bytes(of: row.entries[start..<end]), at: 3)
             try appendHistory.run()
             start = end
+            part += 1
         } while start < row.entries.count
     }
 
@@ -249,9 +276,8 @@ struct StoreConnection: ~Copyable {
 
     /// Deletes the history rows up to and including `token`, inside the open transaction.
     func deleteHistory(through token: Int) throws(StoreError) {
-        let statement = try database.prepare("DELETE FROM history WHERE token <= ?1")
-        try statement.bind(Int64(token), at: 1)
-        try statement.run()
+        try pruneHistory.bind(Int64(token), at: 1)
+        try pruneHistory.run()
     }
 
     // MARK: - Schemas and migrations

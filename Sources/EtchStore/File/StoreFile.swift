@@ -23,7 +23,7 @@ import Foundation
 /// ```
 package final class StoreFile {
     /// The version of the file format this Etch writes and reads (the file's `user_version`).
-    package static let formatVersion = 2
+    package static let formatVersion = 3
 
     /// The file's path.
     package let path: String

@@ -4,14 +4,14 @@ import Foundation
 ///
 /// A store file is an SQLite database that says it is Etch's in two header fields:
 /// `PRAGMA application_id` is ``applicationID`` and `PRAGMA user_version` is the format version.
-/// Format 2 has these tables (format 1, written before the history, had only `objects`, and
-/// is brought up to format 2 when it opens):
+/// Format 3 has these tables (format 1, written before the history, had only `objects`;
+/// format 2 keyed the history by a row number, with a `token` column and an index on it, and
+/// wrote `store_state` at every commit; both are brought up to format 3 when they open):
 ///
 /// ```sql
 /// CREATE TABLE objects(model TEXT NOT NULL, id TEXT NOT NULL, body BLOB NOT NULL, local BLOB,
 ///                      PRIMARY KEY(model, id)) WITHOUT ROWID
-/// CREATE TABLE history(part INTEGER PRIMARY KEY, token INTEGER NOT NULL, time REAL NOT NULL,
-///                      changes BLOB NOT NULL)   -- and an index on token
+/// CREATE TABLE history(part INTEGER PRIMARY KEY, time REAL NOT NULL, changes BLOB NOT NULL)
 /// CREATE TABLE store_state(singleton INTEGER PRIMARY KEY CHECK (singleton = 1), store_id TEXT NOT NULL,
 ///                          last_token INTEGER NOT NULL, pruned_through INTEGER NOT NULL)
 /// CREATE TABLE model_schemas(model TEXT PRIMARY KEY, description TEXT NOT NULL) WITHOUT ROWID
@@ -20,9 +20,14 @@ import Foundation
 ///
 /// `history` holds each commit that changed something (its entries in ``HistoryEncoding``),
 /// in one row, or in several parts of at most ``historyPartBytes`` for a large commit, so that
-/// no blob nears SQLite's limit on a value's length, `store_state` the file's identity, its last token and the last token
-/// pruned from the history, `model_schemas` the schema each model was last written with, and
-/// `migrations` the named migrations already run.
+/// no blob nears SQLite's limit on a value's length. A row's key is its commit's token shifted
+/// left by ``partBits`` bits, plus the part's number: the rows of a commit are one range of
+/// the table's own B-tree, in token order, and a commit writes one row and no index.
+/// `store_state` holds the file's identity, the last token pruned from the history and the
+/// last token as of the last prune: the file's last token is the larger of that and the
+/// newest history row's, so a commit need not write the row (it changes only when the
+/// history is pruned, which may leave no row behind). `model_schemas` holds the schema each
+/// model was last written with, and `migrations` the named migrations already run.
 enum StoreFileFormat {
     /// The application id Etch writes in the header: "Etch" in ASCII.
     static let applicationID: Int64 = 0x4574_6368
@@ -31,10 +36,18 @@ enum StoreFileFormat {
     /// rows (parts) as they need.
     static let historyPartBytes = 8 << 20
 
+    /// How many low bits of a history row's key number the parts of one commit: a commit may
+    /// take up to 65,536 parts (512 GiB of entries), and tokens up to 2⁴⁷.
+    static let partBits = 16
+
+    /// The history table of format 2, which format 3 rebuilds: a row number as its key, the
+    /// token in a column of its own, indexed.
+    static let formatTwoHistoryColumns = ["part", "token", "time", "changes"]
+
     /// How long a statement waits for another connection's lock before failing.
     static let busyTimeoutMilliseconds: Int32 = 10_000
 
-    /// Each table of format 2 with the columns it must have, in order.
+    /// Each table of format 3 with the columns it must have, in order.
     static let tables: [(name: String, columns: [String], create: String)] = [
         (
             "objects", ["model", "id", "body", "local"],
@@ -46,12 +59,11 @@ enum StoreFileFormat {
             """
         ),
         (
-            "history", ["part", "token", "time", "changes"],
+            "history", ["part", "time", "changes"],
             """
             CREATE TABLE IF NOT EXISTS history(
-                part INTEGER PRIMARY KEY, token INTEGER NOT NULL, time REAL NOT NULL, changes BLOB NOT NULL
+                part INTEGER PRIMARY KEY, time REAL NOT NULL, changes BLOB NOT NULL
             );
-            CREATE INDEX IF NOT EXISTS history_token ON history(token);
             """
         ),
         (
@@ -83,6 +95,8 @@ enum StoreFileFormat {
         case new
         /// An Etch store of format 1, which gains the history's tables.
         case formatOne
+        /// An Etch store of format 2, whose history is rebuilt keyed by token.
+        case formatTwo
         /// An Etch store of this format.
         case current
     }
@@ -132,7 +146,11 @@ enum StoreFileFormat {
         // power loss. NORMAL syncs only at checkpoints: the file stays consistent, but a power
         // loss may take back the last commits (see StoreDurability).
         try database.execute("PRAGMA synchronous = \(durability.synchronousPragma)")
-        if found != .current { try createTables(in: database, committing: !leavingCreationOpen) }
+        switch found {
+        case .current: break
+        case .new, .formatOne: try createTables(in: database, committing: !leavingCreationOpen)
+        case .formatTwo: try upgradeFormatTwo(database, committing: !leavingCreationOpen)
+        }
         database.setCheckpointOnClose(true)
     }
 
@@ -155,7 +173,11 @@ enum StoreFileFormat {
         guard version >= 1 else {
             throw .damagedFile(path: path, reason: "format version \(version), which no Etch writes")
         }
-        let expected = version == 1 ? Array(tables.prefix(1)) : tables
+        var expected = tables
+        if version == 1 { expected = Array(tables.prefix(1)) }
+        if version == 2, let history = expected.firstIndex(where: { $0.name == "history" }) {
+            expected[history].columns = formatTwoHistoryColumns
+        }
         for table in expected {
             let columns = try self.columns(of: table.name, in: database)
             guard !columns.isEmpty else {
@@ -169,7 +191,11 @@ enum StoreFileFormat {
                         + "not \(table.columns.joined(separator: ", "))")
             }
         }
-        return version == 1 ? .formatOne : .current
+        switch version {
+        case 1: return .formatOne
+        case 2: return .formatTwo
+        default: return .current
+        }
     }
 
     /// The column names of a table, in order; empty when there is no such table.

@@ -9,14 +9,14 @@ enum HistoryEncoding {
     static let format: UInt8 = 1
 
     /// The bytes of `entries`.
-    static func bytes(of entries: [HistoryEntry]) -> [UInt8] {
+    static func bytes(of entries: ArraySlice<HistoryEntry>) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(entries.reduce(1) { $0 + $1.byteCount })
         bytes.append(format)
         for entry in entries {
             bytes.append(entry.kind.rawValue)
-            appendField(Array(entry.record.model.utf8), to: &bytes)
-            appendField(Array(entry.record.id.utf8), to: &bytes)
+            appendText(entry.record.model, to: &bytes)
+            appendText(entry.record.id, to: &bytes)
             appendField(entry.record.body, to: &bytes)
             if let local = entry.record.local {
                 appendVarint(local.count + 1, to: &bytes)
@@ -59,6 +59,13 @@ enum HistoryEncoding {
     private static func appendField(_ field: [UInt8], to bytes: inout [UInt8]) {
         appendVarint(field.count, to: &bytes)
         bytes += field
+    }
+
+    /// Appends a text's UTF-8 bytes as a field, without copying them into an array first.
+    private static func appendText(_ text: String, to bytes: inout [UInt8]) {
+        let utf8 = text.utf8
+        appendVarint(utf8.count, to: &bytes)
+        bytes += utf8
     }
 
     private static func appendVarint(_ value: Int, to bytes: inout [UInt8]) {

@@ -199,7 +199,7 @@ extension StoreSharingTests {
             try await first.write { tx in try tx.insert(Label(id: "l1", name: "Blue Note")) }
             #expect(try await second.objects(Label.self).map(\.name) == ["Blue Note"])
             try await first.write { tx in try tx.insert(Label(id: "l2", name: "Impulse!")) }
-            try runSQL("UPDATE history SET changes = x'01ff' WHERE token = 2", on: url)
+            try runSQL("UPDATE history SET changes = x'01ff' WHERE part >> 16 = 2", on: url)
             for _ in 0..<2 {
                 await #expect {
                     try await second.objects(Label.self)
