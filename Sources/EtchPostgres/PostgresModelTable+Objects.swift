@@ -92,7 +92,7 @@ extension PostgresModelTable {
     }
 
     /// A value as the JSON text its field holds in an object.
-    private static func json<Model: IdentifiedModel, Value: ModelValueRepresentable>(
+    static func json<Model: IdentifiedModel, Value: ModelValueRepresentable>(
         of value: Value, context: ModelValueContext = .standard, model: Model.Type, field: String
     ) throws(PostgresError) -> String {
         do {
@@ -103,7 +103,7 @@ extension PostgresModelTable {
     }
 
     /// The objects of rows whose first column is an object's JSON.
-    private static func objects<Model: IdentifiedModel>(
+    static func objects<Model: IdentifiedModel>(
         of rows: PostgresRows, as type: Model.Type, statement: String
     ) throws(PostgresError) -> [Model] {
         var objects: [Model] = []
