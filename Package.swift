@@ -84,7 +84,7 @@ let package = Package(
         // Runs against a PostgreSQL server: Scripts/test-postgres.sh starts one and sets
         // ETCH_POSTGRES_URL; without it the tests are skipped.
         .testTarget(
-            name: "EtchPostgresTests", dependencies: ["EtchPostgres", "EtchStore", "Etch"],
+            name: "EtchPostgresTests", dependencies: ["EtchPostgres", "EtchStore", "Etch", "EtchTestSupport"],
             plugins: ["EtchPlugin"]),
         // Helpers shared by the test targets.
         .target(name: "EtchTestSupport", path: "Tests/EtchTestSupport"),

@@ -4,7 +4,8 @@ import Foundation
 
 extension PostgresStore {
     /// The objects of a range of an ungrouped `@sorted` field, in Etch's order: by value
-    /// (`nil` first), ties by id, both reversed by `.reverse`; paged in SQL.
+    /// (`nil` first; reversed by `.reverse`), ties by id ascending in both directions;
+    /// paged in SQL.
     ///
     /// - Throws: ``EtchStore/StoreError/noIndex(model:keyPath:kind:)`` without a `@sorted`
     ///   index on the field; ``EtchStore/StoreError/needsGroup(model:field:group:)`` for a
@@ -67,8 +68,9 @@ extension PostgresStore {
             if let upper = range.upper, upper < key { continue }
             found.append((key, object.id.indexKey, object))
         }
-        found.sort { ($0.key, $0.id) < ($1.key, $1.id) }
-        if range.order == .reverse { found.reverse() }
+        // Ties go by id ascending in both directions, as in the SQLite store.
+        let reversed = range.order == .reverse
+        found.sort { $0.key != $1.key ? (reversed ? $1.key < $0.key : $0.key < $1.key) : $0.id < $1.id }
         return found.dropFirst(offset).prefix(limit ?? .max).map(\.object)
     }
 
@@ -108,7 +110,7 @@ extension PostgresStore {
         let direction = range.order == .reverse ? "DESC NULLS LAST" : "ASC NULLS FIRST"
         var sql = "SELECT object::text FROM \(table.quotedTable)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY \(typed) \(direction), \(id) \(range.order == .reverse ? "DESC" : "ASC")"
+        sql += " ORDER BY \(typed) \(direction), \(id) ASC"
         if let limit { sql += " LIMIT \(parameters.bind(String(limit)))::bigint" }
         if offset > 0 { sql += " OFFSET \(parameters.bind(String(offset)))::bigint" }
         return (sql, parameters.values)

@@ -47,8 +47,8 @@ public protocol ModelStore: Sendable {
         _ type: Model.Type, where keyPath: KeyPath<Model, Value>, is value: Value
     ) async throws -> [Model]
 
-    /// The objects of a range of an ungrouped `@sorted` field, in value order (ties by id,
-    /// reversed with the order), paged; see ``SortedRange``.
+    /// The objects of a range of an ungrouped `@sorted` field, in value order (ties by id
+    /// ascending in both directions), paged; see ``SortedRange``.
     ///
     /// - Throws: ``StoreError/noIndex(model:keyPath:kind:)`` without a `@sorted` index on
     ///   the field; ``StoreError/needsGroup(model:field:group:)`` for a field sorted within
