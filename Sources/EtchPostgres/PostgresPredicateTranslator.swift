@@ -2,11 +2,16 @@ import Etch
 import EtchStore
 import Foundation
 
-/// A condition of a statement's `WHERE`, translated from a `#Predicate`: its SQL, two-valued
-/// (never `NULL`), and whether it holds for exactly the objects the predicate holds for, or
-/// for more of them (the parts SQL cannot say were left out; Swift tests those).
+/// A condition of a statement's `WHERE`, translated from a `#Predicate`: its SQL, and whether
+/// it holds for exactly the objects the predicate holds for, or for more of them (the parts
+/// SQL cannot say were left out; Swift tests those).
+///
+/// The SQL is `TRUE` where the condition holds and `FALSE` or `NULL` where it does not (a
+/// comparison with a `nil` field): `AND` and `OR` keep that reading, and `NOT` reads `NULL`
+/// as `FALSE` first. Comparisons stay bare, not wrapped in `COALESCE`, so that PostgreSQL
+/// matches them with the indexes' expressions.
 struct PostgresCondition {
-    /// The SQL, which is `TRUE` or `FALSE` for every row.
+    /// The SQL: `TRUE` where the condition holds, `FALSE` or `NULL` where it does not.
     let sql: String
     /// Whether it is the predicate itself, rather than a condition every match meets.
     let isExact: Bool
@@ -82,7 +87,8 @@ struct PostgresPredicateTranslator {
         return nil
     }
 
-    /// `field op key` as SQL that is never `NULL`: `nil` is below every value, as in Etch's order.
+    /// `field op key`; a `nil` field makes it `NULL` (does not hold), except for `!=`, which
+    /// holds for it as it does in Swift.
     mutating func compare(_ field: PostgresFieldExpression, _ op: PostgresComparison, _ key: IndexKey)
         -> PostgresCondition?
     {
@@ -99,7 +105,7 @@ struct PostgresPredicateTranslator {
         if op == .notEqual {
             return PostgresCondition(sql: "NOT COALESCE((\(typed)) = \(placeholder), false)", isExact: true)
         }
-        return PostgresCondition(sql: "COALESCE((\(typed)) \(op.rawValue) \(placeholder), false)", isExact: true)
+        return PostgresCondition(sql: "(\(typed)) \(op.rawValue) \(placeholder)", isExact: true)
     }
 
     /// `field` is one of `keys` (`in`).
@@ -114,7 +120,7 @@ struct PostgresPredicateTranslator {
         }
         if keys.contains(.null) { parts.append("(\(typed)) IS NULL") }
         if !placeholders.isEmpty {
-            parts.append("COALESCE((\(typed)) IN (\(placeholders.joined(separator: ", "))), false)")
+            parts.append("(\(typed)) IN (\(placeholders.joined(separator: ", ")))")
         }
         return PostgresCondition(sql: "(" + parts.joined(separator: " OR ") + ")", isExact: true)
     }
@@ -128,7 +134,7 @@ struct PostgresPredicateTranslator {
         let escaped = text.precomposedStringWithCanonicalMapping.replacing("\\", with: "\\\\")
             .replacing("%", with: "\\%").replacing("_", with: "\\_")
         let placeholder = parameters.bind(prefix + escaped + suffix)
-        return PostgresCondition(sql: "COALESCE((\(typed)) LIKE \(placeholder)::text, false)", isExact: false)
+        return PostgresCondition(sql: "(\(typed)) LIKE \(placeholder)::text", isExact: false)
     }
 }
 

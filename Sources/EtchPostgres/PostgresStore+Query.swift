@@ -22,27 +22,40 @@ extension PostgresStore {
     /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``; what the predicate's evaluation
     ///   throws; ``PostgresError`` when the server fails.
     public func fetch<Model: IdentifiedModel>(_ query: StoreQuery<Model>) async throws -> [Model] {
-        let table = try table(of: Model.self)
-        var statement = Self.selection(of: query, table: table, columns: "object::text")
-        if statement.isExact, let order = Self.orderBy(query.sortBy, of: Model.self) {
-            if let limit = query.fetchLimit, limit <= 0 { return [] }
-            statement.sql += " ORDER BY " + order
-            if let limit = query.fetchLimit {
-                statement.sql += " LIMIT \(statement.parameters.bind(String(limit)))::bigint"
-            }
-            if query.fetchOffset > 0 {
-                statement.sql += " OFFSET \(statement.parameters.bind(String(query.fetchOffset)))::bigint"
-            }
-            return try await objects(Model.self, statement.sql, statement.parameters.values)
-        }
-        let candidates = try await objects(Model.self, statement.sql, statement.parameters.values)
+        if let limit = query.fetchLimit, limit <= 0 { return [] }
+        let statement = try fetchStatement(for: query)
+        let rows = try await objects(Model.self, statement.sql, statement.parameters)
+        if statement.isComplete { return rows }
         let evaluation = QueryEvaluation(query)
         var matches: [(id: IndexKey, model: Model)] = []
-        for candidate in candidates where try evaluation.matches(candidate) {
+        for candidate in rows where try evaluation.matches(candidate) {
             matches.append((candidate.id.indexKey, candidate))
         }
         QueryOrder(query.sortBy, indexes: Model._indexes).sort(&matches)
         return matches.dropFirst(max(0, query.fetchOffset)).prefix(max(0, query.fetchLimit ?? .max)).map(\.model)
+    }
+
+    /// The statement ``fetch(_:)`` sends for a query: its SQL and parameters, and whether
+    /// its rows are the answer (the whole predicate and sort translated, the page in SQL)
+    /// or candidates that Swift then filters, sorts and pages.
+    ///
+    /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``.
+    package func fetchStatement<Model: IdentifiedModel>(
+        for query: StoreQuery<Model>
+    ) throws -> (sql: String, parameters: [String?], isComplete: Bool) {
+        let table = try table(of: Model.self)
+        var statement = Self.selection(of: query, table: table, columns: "object::text")
+        guard statement.isExact, let order = Self.orderBy(query.sortBy, of: Model.self) else {
+            return (statement.sql, statement.parameters.values, false)
+        }
+        statement.sql += " ORDER BY " + order
+        if let limit = query.fetchLimit {
+            statement.sql += " LIMIT \(statement.parameters.bind(String(max(0, limit))))::bigint"
+        }
+        if query.fetchOffset > 0 {
+            statement.sql += " OFFSET \(statement.parameters.bind(String(query.fetchOffset)))::bigint"
+        }
+        return (statement.sql, statement.parameters.values, true)
     }
 
     /// The number of objects a query matches, ignoring its limit and offset: `SELECT count(*)`

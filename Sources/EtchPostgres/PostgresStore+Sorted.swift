@@ -75,7 +75,7 @@ extension PostgresStore {
     }
 
     /// The statement of a range, or `nil` when a value it compares has no SQL kind.
-    private static func rangeStatement<Model: IdentifiedModel>(
+    static func rangeStatement<Model: IdentifiedModel>(
         _ type: Model.Type, table: PostgresModelTable, index: ModelIndex<Model>, group: IndexKey?,
         _ range: SortedRange<IndexKey>, limit: Int?, offset: Int
     ) -> (sql: String, parameters: [String?])? {
@@ -114,6 +114,23 @@ extension PostgresStore {
         if let limit { sql += " LIMIT \(parameters.bind(String(limit)))::bigint" }
         if offset > 0 { sql += " OFFSET \(parameters.bind(String(offset)))::bigint" }
         return (sql, parameters.values)
+    }
+}
+
+extension PostgresStore {
+    /// The statement a grouped ``sorted(_:by:inGroup:in:)`` read sends, or `nil` when it
+    /// reads in Swift (a value of a type SQL cannot compare as Etch does).
+    package func sortedStatement<Model: IdentifiedModel, Value: IndexableValue, Group: IndexableValue>(
+        _ type: Model.Type, by keyPath: KeyPath<Model, Value>, inGroup group: Group, in range: SortedRange<Value>
+    ) throws -> (sql: String, parameters: [String?])? {
+        let target: AnyKeyPath = keyPath
+        guard let index = Model._indexes.first(where: { $0.kind == .sorted && $0.value.keyPath == target }) else {
+            throw Self.noIndex(Model.self, keyPath, "sorted")
+        }
+        let keys = range.keys
+        return Self.rangeStatement(
+            Model.self, table: try table(of: type), index: index, group: index.groupBy == nil ? nil : group.indexKey,
+            keys, limit: keys.limit, offset: max(0, keys.offset))
     }
 }
 

@@ -60,7 +60,7 @@ extension PredicateExpressions.Negation: PostgresTranslatable {
     /// NOT of an exact condition (of one that is not, it would say too little).
     func postgresCondition(in translator: inout PostgresPredicateTranslator) -> PostgresCondition? {
         guard let wrapped = translator.condition(of: wrapped), wrapped.isExact else { return nil }
-        return PostgresCondition(sql: "(NOT \(wrapped.sql))", isExact: true)
+        return PostgresCondition(sql: "(NOT COALESCE(\(wrapped.sql), false))", isExact: true)
     }
 }
 
@@ -77,7 +77,7 @@ extension PredicateExpressions.KeyPath: PostgresTranslatable {
         guard Output.self == Bool.self, let field = translator.field(of: self), field.kind == .boolean,
             let typed = field.typed
         else { return nil }
-        return PostgresCondition(sql: "COALESCE(\(typed), false)", isExact: true)
+        return PostgresCondition(sql: "(\(typed))", isExact: true)
     }
 }
 
