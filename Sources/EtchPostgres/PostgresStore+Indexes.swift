@@ -80,15 +80,10 @@ extension PostgresStore {
     }
 
     /// The error for a read through an index the model lacks, naming the field as the
-    /// schema spells it, as the SQLite store does.
+    /// schema spells it: the SQLite store's.
     static func noIndex<Model: IdentifiedModel>(_ type: Model.Type, _ keyPath: AnyKeyPath, _ kind: String)
         -> StoreError
     {
-        let named =
-            Model._fieldName(of: keyPath)
-            ?? Model._indexes.lazy.flatMap { [$0.value] + ($0.groupBy.map { [$0] } ?? []) }
-            .first { $0.keyPath == keyPath }?.name
-        return .noIndex(
-            model: Model.modelName, keyPath: named.map { "\(Model.modelName).\($0)" } ?? "\(keyPath)", kind: kind)
+        Store.noIndex(type, keyPath, kind)
     }
 }

@@ -5,9 +5,9 @@ extension PostgresStore {
     /// The members of an inverse relation: the objects whose reference field refers to the
     /// owner, in the relation's declared order (ties, and no order, by id).
     ///
-    /// The statement finds the members through their reference field (one reference or an
-    /// array of them); the order is applied in Swift, as the SQLite store's relation index
-    /// applies it.
+    /// The statement finds the members through the reference field's `@index` expression
+    /// when it has one (else through the stored references, one or an array of them); the
+    /// order is applied in Swift, as the SQLite store's relation index applies it.
     ///
     /// ```swift
     /// try await store.related(Artist.albums, of: "a1")
@@ -24,11 +24,9 @@ extension PostgresStore {
         var members: [Member]
         if let field = Member._schema.fields.first(where: { $0.name == relation.field }) {
             var parameters = PostgresParameters()
-            let text: String
-            if case .string(let string) = key { text = string } else { text = key.description }
             let condition = Self.refersTo(
-                path: field.path, ownerIDPath: Owner._schema.fields.first { $0.name == "id" }?.path ?? ["id"],
-                placeholder: parameters.bind(text))
+                Member.self, field: field, ownerIDPath: Owner._schema.fields.first { $0.name == "id" }?.path ?? ["id"],
+                key: key, parameters: &parameters)
             members = try await objects(
                 Member.self, "SELECT object::text FROM \(table.quotedTable) WHERE \(condition)", parameters.values)
         } else {

@@ -38,8 +38,8 @@ extension PostgresStoreTransaction {
             let table = try store.table(of: Member.self)
             var parameters = PostgresParameters()
             let condition = PostgresStore.refersTo(
-                path: field.path, ownerIDPath: deletion.ownerIDPath,
-                placeholder: parameters.bind(deletion.referenceText))
+                Member.self, field: field, ownerIDPath: deletion.ownerIDPath, key: deletion.key,
+                parameters: &parameters)
             let statement = "SELECT object::text FROM \(table.quotedTable) WHERE \(condition)"
             let rows = try connection.execute(statement, parameters.values)
             let members = try PostgresModelTable.objects(of: rows, as: Member.self, statement: statement)
@@ -101,6 +101,25 @@ extension PostgresDeletion {
 }
 
 extension PostgresStore {
+    /// SQL that holds for a `Member` whose reference field refers to the owner id `key`:
+    /// through the field's `@index` or `@unique` expression when it has one (a reference,
+    /// whose index PostgreSQL then uses), else through the stored references (one, or an
+    /// array of them).
+    static func refersTo<Member: IdentifiedModel>(
+        _ member: Member.Type, field: any _AnyModelField, ownerIDPath: [String], key: IndexKey,
+        parameters: inout PostgresParameters
+    ) -> String {
+        if let index = Member._indexes.first(where: { $0.kind != .sorted && $0.value.name == field.name }),
+            let indexed = PostgresFieldExpression(index.value.keyPath, of: Member.self), indexed.referenceIDPath != nil,
+            let kind = indexed.kind, let typed = indexed.typed, let text = kind.parameter(of: key)
+        {
+            return "(\(typed)) = \(kind.placeholder(parameters.bind(text)))"
+        }
+        let text: String
+        if case .string(let string) = key { text = string } else { text = key.description }
+        return refersTo(path: field.path, ownerIDPath: ownerIDPath, placeholder: parameters.bind(text))
+    }
+
     /// SQL that holds for a row whose reference field at `path` (one reference, or an array
     /// of them) refers to the id whose text is the parameter `placeholder`.
     static func refersTo(path: [String], ownerIDPath: [String], placeholder: String) -> String {

@@ -153,18 +153,12 @@ struct PostgresDeletion {
     let owner: any IdentifiedModel.Type
     /// Its id as an index key.
     let key: IndexKey
-    /// Its id as the text of a stored reference's scalar (`"a1"` → `a1`, `42` → `42`).
-    let referenceText: String
     /// Whether the row is there again (the transaction put it back).
     let exists: (PostgresStoreTransaction) throws -> Bool
 
     init<Owner: IdentifiedModel>(id: Owner.ID, of owner: Owner.Type) {
         self.owner = owner
         self.key = id.indexKey
-        switch id.indexKey {
-        case .string(let text): referenceText = text
-        default: referenceText = id.indexKey.description
-        }
         self.exists = { transaction in try transaction.object(Owner.self, id: id) != nil }
     }
 }

@@ -183,7 +183,9 @@ extension ModelStoreTests {
 
     @Test(arguments: ModelStoreBackend.available)
     func randomQueriesMatchEvaluatingEveryObject(backend: ModelStoreBackend) async throws {
-        try await backend.withStore { try await Self.randomQueries(in: $0, seed: 23) }
+        for seed: UInt64 in [23, 2026, 77] {
+            try await backend.withStore { try await Self.randomQueries(in: $0, seed: seed) }
+        }
     }
 
     static func randomQueries(in store: some ModelStore, seed: UInt64) async throws {
@@ -198,7 +200,7 @@ extension ModelStoreTests {
             let query = StoreQuery(predicate: predicate, sortBy: sortBy, fetchLimit: limit, fetchOffset: offset)
             let expected = try QueryEvaluation(query).results(from: records).map(\.id)
             let found = try await store.fetch(query).map(\.id)
-            #expect(found == expected, "round \(round): \(predicate) sorted by \(sortBy)")
+            #expect(found == expected, "seed \(seed) round \(round): \(predicate) sorted by \(sortBy)")
             let all = StoreQuery(predicate: predicate)
             let count = try await store.fetchCount(all)
             #expect(count == (try QueryEvaluation(all).results(from: records).count), "round \(round)")
