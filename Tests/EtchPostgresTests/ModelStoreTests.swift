@@ -89,6 +89,16 @@ extension ModelStoreTests {
         }
         #expect(try await store.object(Record.self, id: "r2")?.catalog == nil)
         #expect(try await store.unique(Record.self, \.catalog, "C-1")?.id == "r1")
+
+        // Text is one value when Swift finds it equal: "\u{212A}" (KELVIN SIGN) is "K".
+        try await store.write { tx in try tx.insert(Singer(id: "k1", name: "Kelvin", slug: "Kelvin")) }
+        #expect(try await store.unique(Singer.self, \.slug, "\u{212A}elvin")?.id == "k1")
+        let equivalent = StoreError.uniqueViolation(
+            model: "Singer", field: "slug", value: "\u{212A}elvin".debugDescription, existingID: #""k1""#,
+            newID: #""k2""#)
+        await #expect(throws: equivalent) {
+            try await store.write { tx in try tx.insert(Singer(id: "k2", name: "Kelvin", slug: "\u{212A}elvin")) }
+        }
     }
 
     @Test(arguments: ModelStoreBackend.available)
