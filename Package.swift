@@ -34,7 +34,7 @@ let package = Package(
             name: "CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         // Models stored in PostgreSQL: connections, a pool, transactions, tables and indexes.
-        .target(name: "EtchPostgres", dependencies: ["Etch", "CLibPQ"]),
+        .target(name: "EtchPostgres", dependencies: ["Etch", "EtchStore", "CLibPQ"]),
         // Schema language: source text -> checked schema, with diagnostics.
         .target(name: "EtchSchema", dependencies: ["EtchDatePattern"]),
         // Checked schema -> Swift source text.
@@ -84,7 +84,7 @@ let package = Package(
         // Runs against a PostgreSQL server: Scripts/test-postgres.sh starts one and sets
         // ETCH_POSTGRES_URL; without it the tests are skipped.
         .testTarget(
-            name: "EtchPostgresTests", dependencies: ["EtchPostgres", "Etch"],
+            name: "EtchPostgresTests", dependencies: ["EtchPostgres", "EtchStore", "Etch", "EtchTestSupport"],
             plugins: ["EtchPlugin"]),
         // Helpers shared by the test targets.
         .target(name: "EtchTestSupport", path: "Tests/EtchTestSupport"),

@@ -61,7 +61,8 @@ extension PostgresModelTable {
     }
 
     /// The objects whose `@index` or `@unique` field equals a value, in id order, found
-    /// through the field's index: the statement repeats the index's expression.
+    /// through the field's index: the statement repeats the index's expression (the value
+    /// typed as Etch compares it, text normalized to NFC; `nil` an absent or null value).
     ///
     /// - Parameters:
     ///   - keyPath: The field, which the schema marks `@index` or `@unique`.
@@ -82,9 +83,29 @@ extension PostgresModelTable {
                 model: Model.modelName, index: Model._fieldName(of: keyPath) ?? "\(keyPath)",
                 reason: "the schema marks the field neither @index nor @unique")
         }
+        let typed = PostgresFieldExpression(
+            name: field.name, path: field.path, valueType: type(of: index.value.keyPath).valueType)
+        let order = PostgresFieldExpression(idOf: Model.self).typed ?? "id"
+        let key = (value as? any IndexableValue)?.indexKey
+        if let kind = typed.kind, let expression = typed.typed, let key {
+            // The index's own typed expression, so that the planner uses it.
+            var parameters = PostgresParameters()
+            let condition: String
+            if key == .null {
+                guard index.kind != .unique else { return [] }
+                condition = "(\(expression)) IS NULL"
+            } else if let text = kind.parameter(of: key) {
+                condition = "(\(expression)) = \(kind.placeholder(parameters.bind(text)))"
+            } else {
+                return []
+            }
+            let statement = "SELECT object::text FROM \(quotedTable) WHERE \(condition) ORDER BY \(order)"
+            let rows = try connection.execute(statement, parameters.values)
+            return try Self.objects(of: rows, as: Model.self, statement: statement)
+        }
         let expression = Self.expression(field.path)
         let indexed = index.kind == .unique ? "NULLIF(\(expression), 'null'::jsonb)" : expression
-        let statement = "SELECT object::text FROM \(quotedTable) WHERE \(indexed) = $1::jsonb ORDER BY id"
+        let statement = "SELECT object::text FROM \(quotedTable) WHERE \(indexed) = $1::jsonb ORDER BY \(order)"
         let context = (field as? ModelField<Value>)?.context ?? .standard
         let rows = try connection.execute(
             statement, [try Self.json(of: value, context: context, model: Model.self, field: field.name)])
@@ -92,7 +113,7 @@ extension PostgresModelTable {
     }
 
     /// A value as the JSON text its field holds in an object.
-    private static func json<Model: IdentifiedModel, Value: ModelValueRepresentable>(
+    static func json<Model: IdentifiedModel, Value: ModelValueRepresentable>(
         of value: Value, context: ModelValueContext = .standard, model: Model.Type, field: String
     ) throws(PostgresError) -> String {
         do {
@@ -103,7 +124,7 @@ extension PostgresModelTable {
     }
 
     /// The objects of rows whose first column is an object's JSON.
-    private static func objects<Model: IdentifiedModel>(
+    static func objects<Model: IdentifiedModel>(
         of rows: PostgresRows, as type: Model.Type, statement: String
     ) throws(PostgresError) -> [Model] {
         var objects: [Model] = []

@@ -7,7 +7,11 @@ import Etch
 /// expression indexes on the object's keys: `@index` a btree on the value, `@unique` a
 /// UNIQUE index on the value with `null` and absent values exempt (the database enforces it
 /// for every process), `@sorted` a btree on the value then the id, and
-/// `@sorted(groupBy:)` on the group, the value, then the id. For the test models'
+/// `@sorted(groupBy:)` on the group, the value, then the id. Each value is typed as Etch's
+/// ``IndexKey`` compares it (see ``PostgresValueKind``: text normalized to NFC and compared
+/// by code point, so that `"\u{212A}"` and `"K"` are one value as they are to Swift;
+/// numbers as `numeric`), `nil` sorting first; a field of another type is indexed as its
+/// `jsonb`. For the test models'
 ///
 /// ```
 /// model Album {
@@ -26,9 +30,10 @@ import Etch
 ///     id jsonb GENERATED ALWAYS AS (object -> 'id') STORED PRIMARY KEY
 /// );
 /// COMMENT ON TABLE "Album" IS 'Etch model Album, format 1';
-/// CREATE INDEX IF NOT EXISTS "Album by artist" ON "Album" ((object -> 'artist'));
-/// CREATE INDEX IF NOT EXISTS "Album sorted year by artist" ON "Album" ((object -> 'artist'), (object -> 'year'), id);
-/// CREATE UNIQUE INDEX IF NOT EXISTS "Album unique catalog" ON "Album" ((NULLIF(object -> 'catalog', 'null'::jsonb)));
+/// CREATE INDEX IF NOT EXISTS "Album by artist" ON "Album" ((normalize((object -> 'artist' #>> '{}'), NFC) COLLATE "C"));
+/// CREATE INDEX IF NOT EXISTS "Album sorted year by artist" ON "Album" ((normalize((object -> 'artist' #>> '{}'), NFC) COLLATE "C"),
+///     (((object -> 'year' #>> '{}'))::numeric) NULLS FIRST, (normalize((object -> 'id' #>> '{}'), NFC) COLLATE "C"));
+/// CREATE UNIQUE INDEX IF NOT EXISTS "Album unique catalog" ON "Album" ((normalize((object -> 'catalog' #>> '{}'), NFC) COLLATE "C"));
 /// ```
 ///
 /// The table's comment marks it as Etch's: ``create(on:)`` refuses a table of the same
@@ -75,21 +80,31 @@ public struct PostgresModelTable: Sendable, Equatable {
             """,
             "COMMENT ON TABLE \(quoted) IS \(PostgresSQL.literal(Self.comment(model: schema.name)))",
         ]
+        let id = PostgresFieldExpression(idOf: Model.self)
         for index in Model._indexes {
-            let value = Self.expression(try path(of: index.value.name, index: index.name))
+            // Each value typed as Etch compares it (text normalized, by code point; numbers as
+            // numeric), so that the store's statements, which repeat these expressions, use
+            // the index; the `jsonb` itself for a type SQL cannot compare so.
+            func indexed(_ value: ModelIndex<Model>.Value) throws(PostgresError) -> (sql: String, isTyped: Bool) {
+                let path = try path(of: value.name, index: index.name)
+                let field = PostgresFieldExpression(
+                    name: value.name, path: path, valueType: Swift.type(of: value.keyPath).valueType)
+                return field.typed.map { ($0, true) } ?? (field.json, false)
+            }
+            let value = try indexed(index.value)
             switch index.kind {
             case .index:
-                statements.append(Self.createIndex("\(table) by \(index.value.name)", on: quoted, "(\(value))"))
+                statements.append(Self.createIndex("\(table) by \(index.value.name)", on: quoted, "(\(value.sql))"))
             case .unique:
+                // A typed value is NULL for nil, which a unique index exempts.
+                let unique = value.isTyped ? value.sql : "NULLIF(\(value.sql), 'null'::jsonb)"
                 statements.append(
-                    Self.createIndex(
-                        "\(table) unique \(index.value.name)", unique: true, on: quoted,
-                        "(NULLIF(\(value), 'null'::jsonb))"))
+                    Self.createIndex("\(table) unique \(index.value.name)", unique: true, on: quoted, "(\(unique))"))
             case .sorted:
-                var columns = ["(\(value))", "id"]
-                if let group = index.groupBy {
-                    columns.insert("(\(Self.expression(try path(of: group.name, index: index.name))))", at: 0)
-                }
+                var columns = [
+                    value.isTyped ? "(\(value.sql)) NULLS FIRST" : "(\(value.sql))", id.typed.map { "(\($0))" } ?? "id",
+                ]
+                if let group = index.groupBy { columns.insert("(\(try indexed(group).sql))", at: 0) }
                 statements.append(
                     Self.createIndex("\(table) sorted \(index.name)", on: quoted, columns.joined(separator: ", ")))
             }

@@ -119,7 +119,8 @@ extension Store {
     /// The error for a read through an index the model lacks, naming the field as the schema
     /// spells it when an index of another kind reads it (`Album.year`), since a key path
     /// prints as `\Album.<computed 0x… (Int)>` on Linux.
-    static func noIndex<Model: IdentifiedModel>(_ type: Model.Type, _ keyPath: AnyKeyPath, _ kind: String) -> StoreError
+    package static func noIndex<Model: IdentifiedModel>(_ type: Model.Type, _ keyPath: AnyKeyPath, _ kind: String)
+        -> StoreError
     {
         // The schema's field name, from the generated code or, for a key path an index reads
         // (one added at runtime on a computed property), the index's name.

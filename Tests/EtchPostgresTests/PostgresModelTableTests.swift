@@ -16,9 +16,9 @@ extension PostgresModelTableTests {
                 )
                 """,
                 #"COMMENT ON TABLE "Album" IS 'Etch model Album, format 1'"#,
-                #"CREATE INDEX IF NOT EXISTS "Album by artist" ON "Album" ((object -> 'artist'))"#,
-                #"CREATE INDEX IF NOT EXISTS "Album sorted year by artist" ON "Album" ((object -> 'artist'), (object -> 'year'), id)"#,
-                #"CREATE UNIQUE INDEX IF NOT EXISTS "Album unique catalog" ON "Album" ((NULLIF(object -> 'catalog', 'null'::jsonb)))"#,
+                #"CREATE INDEX IF NOT EXISTS "Album by artist" ON "Album" ((normalize((object -> 'artist' #>> '{}'), NFC) COLLATE "C"))"#,
+                #"CREATE INDEX IF NOT EXISTS "Album sorted year by artist" ON "Album" ((normalize((object -> 'artist' #>> '{}'), NFC) COLLATE "C"), (((object -> 'year' #>> '{}'))::numeric) NULLS FIRST, (normalize((object -> 'id' #>> '{}'), NFC) COLLATE "C"))"#,
+                #"CREATE UNIQUE INDEX IF NOT EXISTS "Album unique catalog" ON "Album" ((normalize((object -> 'catalog' #>> '{}'), NFC) COLLATE "C"))"#,
             ])
     }
 

@@ -109,14 +109,15 @@ extension PostgresObjectTests {
             // The lookups' expressions are the indexes' own: the planner uses them.
             try connection.execute("SET enable_seqscan = off")
             let byArtist = try connection.execute(
-                #"EXPLAIN SELECT object FROM "Album" WHERE object -> 'artist' = $1::jsonb"#, [#""X""#])
+                #"EXPLAIN SELECT object FROM "Album" WHERE normalize((object -> 'artist' #>> '{}'), NFC) COLLATE "C" = normalize($1::text, NFC)"#,
+                ["X"])
             // Either index on the artist serves: the grouped sorted one leads with it.
             let artistIndexes = ["Album by artist", "Album sorted year by artist"]
             #expect(
                 byArtist.values.contains { row in artistIndexes.contains { row[0]?.contains("on \"\($0)\"") == true } })
             let byCatalog = try connection.execute(
-                #"EXPLAIN SELECT object FROM "Album" WHERE NULLIF(object -> 'catalog', 'null'::jsonb) = $1::jsonb"#,
-                [#""CAT-A""#])
+                #"EXPLAIN SELECT object FROM "Album" WHERE normalize((object -> 'catalog' #>> '{}'), NFC) COLLATE "C" = normalize($1::text, NFC)"#,
+                ["CAT-A"])
             #expect(byCatalog.values.contains { $0[0]?.contains("Album unique catalog") == true })
             try connection.execute("RESET enable_seqscan")
         }

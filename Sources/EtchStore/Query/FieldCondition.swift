@@ -1,6 +1,6 @@
 /// A test of one field against constants, as a predicate states it: the constants are the
 /// predicate's own values, not yet index keys.
-struct FieldCondition {
+package struct FieldCondition {
     /// The field tested.
     let field: QueryField
     /// What its value must be.
@@ -15,10 +15,10 @@ struct FieldCondition {
     }
 
     /// One end of an interval, with the predicate's value.
-    struct Bound {
+    package struct Bound {
         /// The value at this end.
-        let value: Any
+        package let value: Any
         /// Whether the value itself is inside.
-        let isInclusive: Bool
+        package let isInclusive: Bool
     }
 }

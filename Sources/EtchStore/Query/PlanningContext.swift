@@ -3,15 +3,20 @@ import Foundation
 /// What the planner knows while it walks a predicate: the variable that stands for the model,
 /// and the values of the variables it has fixed (an element of a constant sequence in
 /// `["a", "b"].contains(where: { $0 == album.slug })`).
-struct PlanningContext {
+package struct PlanningContext {
     /// The predicate's variable: key paths from it read the model's fields.
-    let model: PredicateExpressions.VariableID
+    package let model: PredicateExpressions.VariableID
     /// Values of other variables, by variable.
     var constants: [PredicateExpressions.VariableID: Any] = [:]
     /// Whether an AND or OR with an opaque part is opaque as a whole, rather than folded
     /// (`false && x` is `never` for planning): a condition read this way states exactly what
     /// the predicate evaluates, so a store can evaluate it instead.
     var isExact = false
+
+    /// A context for a predicate whose variable is `model`, with no other variable fixed.
+    package init(model: PredicateExpressions.VariableID) {
+        self.model = model
+    }
 
     /// The most constants an `in` list may hold to be planned; a longer list is scanned.
     static let maximumConstants = 65_536
@@ -31,13 +36,13 @@ struct PlanningContext {
     }
 
     /// The field `expression` reads, if it is a key path from the model.
-    func field(of expression: Any) -> QueryField? {
+    package func field(of expression: Any) -> QueryField? {
         (expression as? any FieldExpression)?.field(in: self)
     }
 
     /// The value of `expression`, if it depends on no object: a literal, a captured value,
     /// `nil`, a negated number.
-    func constant(of expression: Any) -> Any? {
+    package func constant(of expression: Any) -> Any? {
         (expression as? any ConstantExpression)?.constant(in: self)
     }
 }

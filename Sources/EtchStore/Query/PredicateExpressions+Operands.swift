@@ -5,7 +5,7 @@ import Foundation
 
 extension PredicateExpressions.Variable: ConstantExpression {
     /// The value the planner fixed for this variable, if any.
-    func constant(in context: PlanningContext) -> Any? {
+    package func constant(in context: PlanningContext) -> Any? {
         context.constants[key]
     }
 }
@@ -13,7 +13,7 @@ extension PredicateExpressions.Variable: ConstantExpression {
 extension PredicateExpressions.KeyPath: FieldExpression {
     /// The field read: a key path from the model's variable, one appended to such a key path,
     /// or the `Ref` field whose `.id` it reads.
-    func field(in context: PlanningContext) -> QueryField? {
+    package func field(in context: PlanningContext) -> QueryField? {
         let path: AnyKeyPath = keyPath
         if let variable = root as? any VariableExpression {
             return variable.key == context.model ? QueryField(keyPath: path, readsReferenceID: false) : nil
@@ -28,7 +28,7 @@ extension PredicateExpressions.KeyPath: FieldExpression {
 
 extension PredicateExpressions.KeyPath: ConstantExpression {
     /// The key path applied to a constant root, such as an element of a constant sequence.
-    func constant(in context: PlanningContext) -> Any? {
+    package func constant(in context: PlanningContext) -> Any? {
         guard let base = context.constant(of: root) as? Root.Output else { return nil }
         return base[keyPath: keyPath]
     }
@@ -36,14 +36,14 @@ extension PredicateExpressions.KeyPath: ConstantExpression {
 
 extension PredicateExpressions.Value: ConstantExpression {
     /// The value.
-    func constant(in context: PlanningContext) -> Any? {
+    package func constant(in context: PlanningContext) -> Any? {
         value
     }
 }
 
 extension PredicateExpressions.NilLiteral: ConstantExpression {
     /// `nil` of the optional type the literal stands for.
-    func constant(in context: PlanningContext) -> Any? {
+    package func constant(in context: PlanningContext) -> Any? {
         Wrapped?.none as Any
     }
 }
@@ -51,7 +51,7 @@ extension PredicateExpressions.NilLiteral: ConstantExpression {
 extension PredicateExpressions.UnaryMinus: ConstantExpression {
     /// The negated constant; `nil` for the smallest value of an integer type, whose negation
     /// would trap.
-    func constant(in context: PlanningContext) -> Any? {
+    package func constant(in context: PlanningContext) -> Any? {
         guard let value = context.constant(of: wrapped) as? Wrapped.Output else { return nil }
         if let integer = value as? any FixedWidthInteger, integer.isMinimum { return nil }
         return -value
@@ -65,7 +65,7 @@ extension FixedWidthInteger {
 
 extension PredicateExpressions.Value: RangeOperand {
     /// The captured range, if the value is a `ClosedRange`, `Range` or partial range.
-    func constantRange(in context: PlanningContext) -> ConstantRange? {
+    package func constantRange(in context: PlanningContext) -> ConstantRange? {
         (value as? any ConstantRangeValue)?.constantRange
     }
 }
@@ -73,7 +73,7 @@ extension PredicateExpressions.Value: RangeOperand {
 extension PredicateExpressions.ClosedRange: RangeOperand {
     /// `[lower, upper]`, or nothing when `lower` is above `upper` (or either is NaN), where
     /// Foundation's evaluation would trap.
-    func constantRange(in context: PlanningContext) -> ConstantRange? {
+    package func constantRange(in context: PlanningContext) -> ConstantRange? {
         guard let lower = context.constant(of: lower) as? LHS.Output,
             let upper = context.constant(of: upper) as? LHS.Output
         else { return nil }
@@ -85,7 +85,7 @@ extension PredicateExpressions.ClosedRange: RangeOperand {
 extension PredicateExpressions.Range: RangeOperand {
     /// `[lower, upper)`, or nothing when `lower` is not below `upper`: an empty range, or one
     /// where Foundation's evaluation would trap.
-    func constantRange(in context: PlanningContext) -> ConstantRange? {
+    package func constantRange(in context: PlanningContext) -> ConstantRange? {
         guard let lower = context.constant(of: lower) as? LHS.Output,
             let upper = context.constant(of: upper) as? LHS.Output
         else { return nil }

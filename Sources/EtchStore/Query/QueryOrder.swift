@@ -6,7 +6,7 @@ import Foundation
 /// A descriptor of a field some index holds compares the fields' index keys, as the index
 /// orders them (so NaN sorts after every number, where a descriptor finds it equal to
 /// anything); any other descriptor compares as Foundation's does.
-struct QueryOrder<Model: IdentifiedModel> {
+package struct QueryOrder<Model: IdentifiedModel> {
     /// One step of the order: an index key read and a direction, or a descriptor.
     enum Step {
         case key((Model) -> IndexKey, reversed: Bool)
@@ -17,7 +17,7 @@ struct QueryOrder<Model: IdentifiedModel> {
     /// The fields' names, as a plan prints them.
     let names: [String]
 
-    init(_ descriptors: [SortDescriptor<Model>], indexes: [ModelIndex<Model>]) {
+    package init(_ descriptors: [SortDescriptor<Model>], indexes: [ModelIndex<Model>]) {
         var steps: [Step] = []
         var names: [String] = []
         for descriptor in descriptors {
@@ -37,7 +37,7 @@ struct QueryOrder<Model: IdentifiedModel> {
 
     /// Whether `descriptor` orders by `value`'s field in reverse (`true`) or forward
     /// (`false`), comparing its values as `Comparable` does; `nil` when it orders otherwise.
-    static func direction(of descriptor: SortDescriptor<Model>, on value: ModelIndex<Model>.Value) -> Bool? {
+    package static func direction(of descriptor: SortDescriptor<Model>, on value: ModelIndex<Model>.Value) -> Bool? {
         guard let comparable = type(of: value.keyPath).valueType as? any Comparable.Type else { return nil }
         func matches<V: Comparable>(_ type: V.Type, _ order: SortOrder) -> Bool {
             guard let typed = value.keyPath as? KeyPath<Model, V> else { return false }
@@ -51,7 +51,7 @@ struct QueryOrder<Model: IdentifiedModel> {
     }
 
     /// Sorts `matches` by the steps, then by id ascending.
-    func sort(_ matches: inout [(id: IndexKey, model: Model)]) {
+    package func sort(_ matches: inout [(id: IndexKey, model: Model)]) {
         let steps = steps
         matches.sort { first, second in
             for step in steps {

@@ -1,0 +1,89 @@
+import Etch
+import EtchStore
+import Foundation
+
+extension PostgresStore {
+    /// The object whose `@unique` field holds a value; `nil` for a `nil` value.
+    ///
+    /// The statement compares the field as Etch's index does (text normalized, by code point).
+    ///
+    /// - Throws: ``EtchStore/StoreError/noIndex(model:keyPath:kind:)`` when the field is not
+    ///   `@unique`; ``PostgresError`` when the server fails.
+    public func unique<Model: IdentifiedModel, Value: IndexableValue>(
+        _ type: Model.Type, _ keyPath: KeyPath<Model, Value>, _ value: Value
+    ) async throws -> Model? {
+        let target: AnyKeyPath = keyPath
+        guard let index = Model._indexes.first(where: { $0.kind == .unique && $0.value.keyPath == target }) else {
+            throw Self.noIndex(Model.self, keyPath, "unique")
+        }
+        let key = value.indexKey
+        guard key != .null else { return nil }
+        return try await objects(Model.self, where: index.value, is: key).first
+    }
+
+    /// The objects whose `@index` (or `@unique`) field holds a value, in id order; for `nil`,
+    /// those without a value.
+    ///
+    /// - Throws: ``EtchStore/StoreError/noIndex(model:keyPath:kind:)`` when the field has no
+    ///   such index; ``PostgresError`` when the server fails.
+    public func objects<Model: IdentifiedModel, Value: IndexableValue>(
+        _ type: Model.Type, where keyPath: KeyPath<Model, Value>, is value: Value
+    ) async throws -> [Model] {
+        let target: AnyKeyPath = keyPath
+        guard
+            let index = Model._indexes.first(where: { $0.kind == .index && $0.value.keyPath == target })
+                ?? Model._indexes.first(where: { $0.kind == .unique && $0.value.keyPath == target })
+        else { throw Self.noIndex(Model.self, keyPath, "@index or @unique") }
+        return try await objects(Model.self, where: index.value, is: value.indexKey)
+    }
+
+    /// The objects whose indexed value has a key, in id order: in SQL when the field's values
+    /// compare there, else in Swift over the table.
+    func objects<Model: IdentifiedModel>(
+        _ type: Model.Type, where value: ModelIndex<Model>.Value, is key: IndexKey
+    ) async throws -> [Model] {
+        let table = try table(of: type)
+        let id = PostgresFieldExpression(idOf: Model.self)
+        var parameters = PostgresParameters()
+        if let field = PostgresFieldExpression(value.keyPath, of: Model.self), let kind = field.kind,
+            let typed = field.typed, let idOrder = id.typed
+        {
+            var condition: String?
+            if key == .null {
+                condition = "(\(typed)) IS NULL"
+            } else if let text = kind.parameter(of: key) {
+                condition = "(\(typed)) = \(kind.placeholder(parameters.bind(text)))"
+            }
+            if let condition {
+                let statement =
+                    "SELECT object::text FROM \(table.quotedTable) WHERE \(condition) ORDER BY \(idOrder)"
+                return try await objects(Model.self, statement, parameters.values)
+            }
+        }
+        let all = try await allObjects(Model.self)
+        return all.filter { value.key($0) == key }
+    }
+
+    /// The rows of a statement whose first column is an object, as objects.
+    func objects<Model: IdentifiedModel>(
+        _ type: Model.Type, _ statement: String, _ parameters: [String?]
+    ) async throws -> [Model] {
+        let rows = try await read { connection in try connection.execute(statement, parameters) }
+        return try PostgresModelTable.objects(of: rows, as: type, statement: statement)
+    }
+
+    /// Every object of a type, in id order (Etch's, sorted in Swift).
+    func allObjects<Model: IdentifiedModel>(_ type: Model.Type) async throws -> [Model] {
+        let table = try table(of: type)
+        let objects = try await objects(type, "SELECT object::text FROM \(table.quotedTable)", [])
+        return objects.sorted { $0.id.indexKey < $1.id.indexKey }
+    }
+
+    /// The error for a read through an index the model lacks, naming the field as the
+    /// schema spells it: the SQLite store's.
+    static func noIndex<Model: IdentifiedModel>(_ type: Model.Type, _ keyPath: AnyKeyPath, _ kind: String)
+        -> StoreError
+    {
+        Store.noIndex(type, keyPath, kind)
+    }
+}

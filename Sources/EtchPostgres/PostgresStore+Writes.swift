@@ -1,0 +1,58 @@
+import Etch
+import EtchStore
+import Foundation
+
+extension PostgresStore {
+    /// Runs a transaction: every insert, update and delete `body` makes applies when it
+    /// returns, or none does.
+    ///
+    /// `body` runs on one pooled connection's thread, inside a `SERIALIZABLE` transaction:
+    /// its reads see its own writes and what was committed before it began, and a
+    /// concurrent transaction that would make the result differ from running them one
+    /// after the other makes one of them fail to serialize. That one is rolled back and run
+    /// again from the start, after a short random pause, up to ``maxTransactionAttempts``
+    /// times: `body` may run more than once, so it must do nothing outside the transaction
+    /// that it cannot repeat. An update by transform therefore never loses a concurrent one.
+    ///
+    /// When `body` returns, the `@onDelete` rules of the references to the objects it
+    /// deleted apply, in the same transaction; then it commits.
+    ///
+    /// ```swift
+    /// try await store.write { tx in
+    ///     try tx.update(Counter.self, id: "visits") { $0.copyWith(value: $0.value + 1) }
+    /// }
+    /// ```
+    ///
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; ``EtchStore/StoreError/uniqueViolation(model:field:value:existingID:newID:)``;
+    ///   ``EtchStore/StoreError/deleteRefused(model:id:referencedBy:referringID:field:)``;
+    ///   ``PostgresError/serializationFailure(attempts:sqlState:message:)`` after
+    ///   ``maxTransactionAttempts`` conflicts; ``PostgresError/connectionLost(sqlState:reason:duringCommit:)``
+    ///   when the connection ended (the server rolled the transaction back, unless it ended
+    ///   during `COMMIT`, which the error says). Nothing applies when it throws, that last
+    ///   case excepted.
+    @discardableResult
+    public func write<Result: Sendable>(
+        _ body: @Sendable (PostgresStoreTransaction) throws -> Result
+    ) async throws -> Result {
+        var attempt = 1
+        while true {
+            do {
+                return try await pool.transaction(isolation: .serializable, maxAttempts: 1) { connection in
+                    let transaction = PostgresStoreTransaction(store: self, connection: connection)
+                    let result = try body(transaction)
+                    try transaction.applyDeleteRules()
+                    return result
+                }
+            } catch PostgresError.serializationFailure(_, let sqlState, let message) {
+                guard attempt < maxTransactionAttempts else {
+                    throw PostgresError.serializationFailure(attempts: attempt, sqlState: sqlState, message: message)
+                }
+                attempt += 1
+                // A random pause, growing with the attempts, so that the transactions that
+                // conflicted do not meet again at once.
+                try await Task.sleep(for: .microseconds(Int.random(in: 100...(1_000 * min(attempt, 20)))))
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Etch
+import EtchStore
+import Foundation
+
+/// The store on a PostgreSQL server: the same models, reads, queries and transactions as
+/// ``EtchStore/Store``, behind the same ``EtchStore/ModelStore`` protocol, for server apps
+/// and data sets larger than one machine's memory.
+///
+/// Each model has a table of its own (see ``PostgresModelTable``), made with its indexes
+/// when the store opens. Reads go to the server, through a pool of connections; nothing is
+/// held in memory between them. Queries are translated to SQL where they can be (see
+/// ``fetch(_:)``), and every answer is the one the SQLite store gives for the same objects,
+/// in the same order.
+///
+/// ```swift
+/// let store = try await PostgresStore(
+///     connectionString: "postgresql://etch@localhost/etch", models: EtchModels.all, poolSize: 8)
+/// try await store.write { tx in
+///     try tx.insert(Album(id: "b1", title: "Pastel Blues", artist: "a1", year: 1965))
+/// }
+/// try await store.sorted(Album.self, by: \.year, inGroup: "a1", limit: 20)
+/// ```
+///
+/// Errors of the models (a unique value held by another object, a refused delete, a model
+/// the store was not made with) are the ``EtchStore/StoreError`` the SQLite store throws;
+/// errors of the server (down, a lost connection, a conflict retried too often) are
+/// ``PostgresError``.
+public final class PostgresStore: ModelStore {
+    /// The connections the store's reads and writes use.
+    public let pool: PostgresConnectionPool
+    /// The tables of the models the store holds, by model type.
+    let tables: [ObjectIdentifier: PostgresModelTable]
+    /// The model types the store holds, as ``PostgresModelType``s.
+    let models: [PostgresModelType]
+    /// How many times a transaction that conflicted with others is run at most.
+    public let maxTransactionAttempts: Int
+
+    /// Opens the store: connects, and makes the models' tables and indexes that are missing.
+    ///
+    /// - Parameters:
+    ///   - connectionString: A URI (`postgresql://user@host:5432/database`) or libpq's
+    ///     `key=value` form.
+    ///   - models: The model types the store holds, such as `EtchModels.all`.
+    ///   - poolSize: The most connections open at once.
+    ///   - maxTransactionAttempts: How many times ``write(_:)`` runs a transaction that failed
+    ///     to serialize with concurrent ones, at most.
+    /// - Throws: ``EtchStore/StoreError/duplicateModel(_:)`` for two types of one name;
+    ///   ``PostgresError/foreignTable(table:model:found:)`` for a table of a model's name
+    ///   that Etch did not make (it is left as it is); ``PostgresError`` for a server that
+    ///   is down, a refused user or a missing database.
+    public init(
+        connectionString: String, models: [any IdentifiedModel.Type], poolSize: Int = 4,
+        maxTransactionAttempts: Int = 20
+    ) async throws {
+        var tables: [ObjectIdentifier: PostgresModelTable] = [:]
+        var names: Set<String> = []
+        var described: [PostgresModelType] = []
+        for model in models {
+            guard names.insert(model.modelName).inserted else { throw StoreError.duplicateModel(model.modelName) }
+            let type = PostgresModelType(model)
+            tables[ObjectIdentifier(model)] = try type.makeTable()
+            described.append(type)
+        }
+        let pool = try PostgresConnectionPool(connectionString: connectionString, size: poolSize)
+        try await pool.withConnection { [tables] connection in
+            for table in tables.values.sorted(by: { $0.table < $1.table }) { try table.create(on: connection) }
+        }
+        self.pool = pool
+        self.tables = tables
+        self.models = described
+        self.maxTransactionAttempts = max(1, maxTransactionAttempts)
+    }
+
+    /// The table of a model type.
+    ///
+    /// - Throws: ``EtchStore/StoreError/unknownModel(_:)`` for a type the store was not made with.
+    func table<Model: IdentifiedModel>(of type: Model.Type) throws(StoreError) -> PostgresModelTable {
+        guard let table = tables[ObjectIdentifier(type)] else { throw StoreError.unknownModel(Model.modelName) }
+        return table
+    }
+
+    /// Runs a read with a connection of the pool.
+    func read<Result: Sendable>(_ body: @Sendable (PostgresConnection) throws -> Result) async throws -> Result {
+        try await pool.withConnection { connection in try body(connection) }
+    }
+
+    /// Closes the pool's connections.
+    public func close() async {
+        await pool.close()
+    }
+
+    // MARK: - Reads by id
+
+    /// The object of a type with an id, or `nil`.
+    ///
+    /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``; ``PostgresError`` when the server fails.
+    public func object<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) async throws -> Model? {
+        let table = try table(of: type)
+        return try await read { connection in try table.object(withID: id, as: type, on: connection) }
+    }
+
+    /// The number of objects of a type: `SELECT count(*)`.
+    ///
+    /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``; ``PostgresError`` when the server fails.
+    public func count<Model: IdentifiedModel>(_ type: Model.Type) async throws -> Int {
+        let table = try table(of: type)
+        let count = try await read { connection in
+            try connection.execute("SELECT count(*) FROM \(table.quotedTable)").singleValue
+        }
+        return count.flatMap { Int($0) } ?? 0
+    }
+}
+
+/// A model type the store holds, with what the store needs of it without knowing its type
+/// statically.
+struct PostgresModelType: Sendable {
+    /// The model's name.
+    let name: String
+    /// The type's identity.
+    let identifier: ObjectIdentifier
+    /// Makes the model's table.
+    let makeTable: @Sendable () throws(PostgresError) -> PostgresModelTable
+    /// Applies the `@onDelete` rules of the model's references to a deleted object, the
+    /// `refuse` ones or the others; see ``PostgresStoreTransaction/applyDeleteRules(of:to:refusing:)``.
+    let applyDeleteRules: @Sendable (PostgresStoreTransaction, PostgresDeletion, Bool) throws -> Bool
+
+    init<Model: IdentifiedModel>(_ type: Model.Type) {
+        name = Model.modelName
+        identifier = ObjectIdentifier(type)
+        makeTable = { () throws(PostgresError) in try PostgresModelTable(for: Model.self) }
+        applyDeleteRules = { transaction, deletion, refusing in
+            try transaction.applyDeleteRules(of: Model.self, to: deletion, refusing: refusing)
+        }
+    }
+}

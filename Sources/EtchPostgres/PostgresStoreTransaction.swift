@@ -1,0 +1,164 @@
+import Etch
+import EtchStore
+import Foundation
+
+/// The reads and writes of one ``PostgresStore/write(_:)``, in one PostgreSQL transaction on
+/// one connection: each change is sent when it is made, so reads through the transaction see
+/// it, and no other connection does until the transaction commits.
+///
+/// A `@unique` value is checked when an object is written (the SQLite store checks at
+/// commit, so there an object may take a value another gives up later in the same
+/// transaction; here the other must give it up first). The `@onDelete` rules apply when the
+/// body returns, in the same transaction.
+///
+/// ```swift
+/// try await store.write { tx in
+///     try tx.insert(album)
+///     try tx.update(Album.self, id: "b1") { $0.copyWith(title: "Remastered") }
+///     try tx.delete(Album.self, id: "b2")
+/// }
+/// ```
+public final class PostgresStoreTransaction: ModelStoreTransaction {
+    /// The store, whose tables and models the transaction uses.
+    let store: PostgresStore
+    /// The connection the transaction is open on.
+    let connection: PostgresConnection
+    /// The objects deleted so far, whose references' `@onDelete` rules apply at the end.
+    var deletions: [PostgresDeletion] = []
+
+    init(store: PostgresStore, connection: PostgresConnection) {
+        self.store = store
+        self.connection = connection
+    }
+
+    /// The object with an id as this transaction sees it.
+    ///
+    /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``; ``PostgresError`` when the server fails.
+    public func object<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws -> Model? {
+        try store.table(of: type).object(withID: id, as: type, on: connection)
+    }
+
+    /// Inserts an object, or replaces the one with the same id.
+    ///
+    /// - Parameters:
+    ///   - object: The object; every key it holds is kept.
+    ///   - localValues: Whether a replaced object's `@local` values carry over into `object`.
+    /// - Throws: ``EtchStore/StoreError/uniqueViolation(model:field:value:existingID:newID:)``
+    ///   for a `@unique` value another object holds (nothing is written then);
+    ///   ``EtchStore/StoreError/unknownModel(_:)``; ``PostgresError`` when the server fails.
+    public func insert<Model: IdentifiedModel>(_ object: Model, localValues: LocalValuesPolicy) throws {
+        var object = object
+        if localValues == .carryOver, let old = try self.object(Model.self, id: object.id) {
+            object = object.replacingLocalValues(old.localValues)
+        }
+        try put(object)
+    }
+
+    /// Replaces the object with an id by what `transform` makes of it; a new id moves it.
+    ///
+    /// - Returns: The new object.
+    /// - Throws: ``EtchStore/StoreError/notFound(model:id:)`` when there is no such object,
+    ///   what `transform` throws, and what ``insert(_:localValues:)`` throws.
+    @discardableResult
+    public func update<Model: IdentifiedModel>(
+        _ type: Model.Type, id: Model.ID, _ transform: (Model) throws -> Model
+    ) throws -> Model {
+        guard let old = try object(type, id: id) else {
+            throw StoreError.notFound(model: Model.modelName, id: id.indexKey.description)
+        }
+        let new = try transform(old)
+        if new.id.indexKey != id.indexKey { try deleteRow(type, id: id) }
+        try put(new)
+        return new
+    }
+
+    /// Deletes the object with an id; the `@onDelete` rules of references to it apply when
+    /// the body returns.
+    ///
+    /// - Returns: The deleted object, or `nil` when there was none.
+    /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``; ``PostgresError`` when the server fails.
+    @discardableResult
+    public func delete<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws -> Model? {
+        guard let old = try object(type, id: id) else { return nil }
+        try deleteRow(type, id: id)
+        return old
+    }
+
+    /// Deletes a row and records the deletion for the `@onDelete` rules.
+    func deleteRow<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws {
+        try store.table(of: type).delete(id: id, of: type, on: connection)
+        deletions.append(PostgresDeletion(id: id, of: type))
+    }
+
+    /// Writes an object after checking its `@unique` values against the other objects.
+    func put<Model: IdentifiedModel>(_ object: Model) throws {
+        let table = try store.table(of: Model.self)
+        try checkUnique(object, in: table)
+        do {
+            try table.put(object, on: connection)
+        } catch .serverError(let sqlState, _, _, let constraint, _) where sqlState == "23505" {
+            // A concurrent transaction's value that the check did not see.
+            throw Self.violation(of: object, constraint: constraint, table: table)
+        } catch .invalidParameter(_, let reason) {
+            throw StoreError.unwritableObject(
+                model: Model.modelName, id: object.id.indexKey.description, reason: reason)
+        }
+    }
+
+    /// Throws the SQLite store's error for a `@unique` value of `object` that another object holds.
+    private func checkUnique<Model: IdentifiedModel>(_ object: Model, in table: PostgresModelTable) throws {
+        for index in Model._indexes where index.kind == .unique {
+            let key = index.value.key(object)
+            guard key != .null else { continue }
+            var parameters = PostgresParameters()
+            let id = parameters.bind(try PostgresModelTable.json(of: object.id, model: Model.self, field: "id"))
+            let condition: String
+            if let field = PostgresFieldExpression(index.value.keyPath, of: Model.self), let kind = field.kind,
+                let typed = field.typed, let text = kind.parameter(of: key)
+            {
+                condition = "(\(typed)) = \(kind.placeholder(parameters.bind(text)))"
+            } else {
+                continue  // The database's index alone checks a value SQL cannot compare as Etch does.
+            }
+            let statement =
+                "SELECT object::text FROM \(table.quotedTable) WHERE \(condition) AND id <> \(id)::jsonb LIMIT 1"
+            let rows = try connection.execute(statement, parameters.values)
+            if let holder = try PostgresModelTable.objects(of: rows, as: Model.self, statement: statement).first {
+                throw StoreError.uniqueViolation(
+                    model: Model.modelName, field: index.value.name, value: key.description,
+                    existingID: holder.id.indexKey.description, newID: object.id.indexKey.description)
+            }
+        }
+    }
+
+    /// The unique violation the database reported for `constraint`.
+    private static func violation<Model: IdentifiedModel>(
+        of object: Model, constraint: String?, table: PostgresModelTable
+    ) -> StoreError {
+        let index =
+            Model._indexes.first { index in
+                index.kind == .unique
+                    && PostgresSQL.fittingIdentifier("\(table.table) unique \(index.value.name)") == constraint
+            } ?? Model._indexes.first { $0.kind == .unique }
+        return .uniqueViolation(
+            model: Model.modelName, field: index?.value.name ?? constraint ?? "?",
+            value: index.map { $0.value.key(object).description } ?? "?", existingID: "another transaction's object",
+            newID: object.id.indexKey.description)
+    }
+}
+
+/// An object a transaction deleted: its model and id, for the `@onDelete` rules.
+struct PostgresDeletion {
+    /// The deleted object's model type.
+    let owner: any IdentifiedModel.Type
+    /// Its id as an index key.
+    let key: IndexKey
+    /// Whether the row is there again (the transaction put it back).
+    let exists: (PostgresStoreTransaction) throws -> Bool
+
+    init<Owner: IdentifiedModel>(id: Owner.ID, of owner: Owner.Type) {
+        self.owner = owner
+        self.key = id.indexKey
+        self.exists = { transaction in try transaction.object(Owner.self, id: id) != nil }
+    }
+}
