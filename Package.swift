@@ -33,8 +33,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
-        // Models stored in PostgreSQL: connections, a pool, transactions, tables and indexes.
-        .target(name: "EtchPostgres", dependencies: ["Etch", "CLibPQ"]),
+        // Models stored in PostgreSQL: connections, a pool, transactions, tables and indexes, and
+        // the change history, which speaks EtchStore's HistoryToken and StoreCommit.
+        .target(name: "EtchPostgres", dependencies: ["Etch", "EtchStore", "CLibPQ"]),
         // Schema language: source text -> checked schema, with diagnostics.
         .target(name: "EtchSchema", dependencies: ["EtchDatePattern"]),
         // Checked schema -> Swift source text.
@@ -84,7 +85,7 @@ let package = Package(
         // Runs against a PostgreSQL server: Scripts/test-postgres.sh starts one and sets
         // ETCH_POSTGRES_URL; without it the tests are skipped.
         .testTarget(
-            name: "EtchPostgresTests", dependencies: ["EtchPostgres", "Etch"],
+            name: "EtchPostgresTests", dependencies: ["EtchPostgres", "EtchStore", "Etch"],
             plugins: ["EtchPlugin"]),
         // Helpers shared by the test targets.
         .target(name: "EtchTestSupport", path: "Tests/EtchTestSupport"),
