@@ -23,14 +23,16 @@ extension PostgresNotificationDelayTests {
     func measureNotificationDelay() async throws {
         let count = Int(ProcessInfo.processInfo.environment["ETCH_POSTGRES_MEASURE_DELAY"] ?? "") ?? 300
         let delays = try await Self.measure(commits: count)
-        print("notification delay over \(count) commits, from COMMIT sent to the event / to the feed's commit:")
-        print("  listener event: \(Self.summary(delays.events))")
-        print("  history feed:   \(Self.summary(delays.commits))")
+        print("notification delay over \(count) commits, from sending COMMIT:")
+        print("  COMMIT returns:   \(Self.summary(delays.commitCalls))")
+        print("  listener event:   \(Self.summary(delays.events))")
+        print("  history feed:     \(Self.summary(delays.commits))")
     }
 
     /// Commits `commits` times, one after another, on a connection of its own, and times
     /// each from sending `COMMIT` to the listener's event and to the feed's commit.
-    static func measure(commits: Int) async throws -> (events: [Duration], commits: [Duration]) {
+    static func measure(commits: Int) async throws -> (commitCalls: [Duration], events: [Duration], commits: [Duration])
+    {
         let fixture = try await PostgresHistoryFixture()
         let listener = PostgresListener(connectionString: fixture.schema.connectionString)
         defer { listener.stop() }
@@ -59,6 +61,13 @@ extension PostgresNotificationDelayTests {
             eventTask.cancel()
             feedTask.cancel()
         }
+        // Commits made before the listener listens are caught up by the feed but never
+        // notified.
+        let listening = ContinuousClock.now + .seconds(15)
+        while listener.connectionCount == 0 && ContinuousClock.now < listening {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        var commitCalls: [Duration] = []
         var eventDelays: [Duration] = []
         var commitDelays: [Duration] = []
         let writer = fixture.other
@@ -69,6 +78,7 @@ extension PostgresNotificationDelayTests {
                 on: writer)
             let sent = clock.now
             try writer.execute("COMMIT")
+            commitCalls.append(clock.now - sent)
             let deadline = clock.now + .seconds(10)
             while clock.now < deadline {
                 let event = eventTimes.withLock { $0[token.number] }
@@ -81,7 +91,7 @@ extension PostgresNotificationDelayTests {
                 try await Task.sleep(for: .microseconds(200))
             }
         }
-        return (eventDelays, commitDelays)
+        return (commitCalls, eventDelays, commitDelays)
     }
 
     /// The median, 99th percentile and worst of some durations, in milliseconds.
