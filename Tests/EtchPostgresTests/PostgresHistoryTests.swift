@@ -55,6 +55,17 @@ extension PostgresHistoryTests {
         #expect(try await fixture.read(since: start).count == 3)
     }
 
+    @Test func deletionWithoutItsObjectCarriesTheID() async throws {
+        let fixture = try await PostgresHistoryFixture()
+        let change = PostgresHistoryChange(model: "Album", id: #""gone \"1\"""#, kind: .delete, object: nil)
+        let token = try await fixture.pool.transaction { [history = fixture.history] connection in
+            try history.record([change], on: connection)
+        }
+        let commit = try #require(try await fixture.read(since: nil).first)
+        #expect(commit.token == token)
+        #expect(try commit.changes.first?.deleted == [["id": "gone \"1\""]])
+    }
+
     @Test func emptyCommitTakesNoToken() throws {
         let history = PostgresHistory(storeID: UUID())
         let connection = try PostgresConnection(connectionString: try #require(PostgresTestServer.connectionString))
