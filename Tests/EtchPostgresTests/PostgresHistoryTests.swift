@@ -66,6 +66,25 @@ extension PostgresHistoryTests {
         #expect(try commit.changes.first?.deleted == [["id": "gone \"1\""]])
     }
 
+    /// A rolled-back transaction's token is never used: the commit before a prune's token
+    /// may be more than one less, and its token still answers.
+    @Test func pruningAfterAGapKeepsTheTokenOfTheCommitBefore() async throws {
+        struct Refusal: Error {}
+        let fixture = try await PostgresHistoryFixture()
+        let first = try await fixture.commit([PostgresHistoryFixture.album(1)])
+        await #expect(throws: Refusal.self) {
+            try await fixture.pool.transaction { [history = fixture.history] connection in
+                try history.record(
+                    [try PostgresHistoryChange(.insert, PostgresHistoryFixture.album(2))], on: connection)
+                throw Refusal()
+            }
+        }
+        let second = try await fixture.commit([PostgresHistoryFixture.album(3)])
+        #expect(second.number > first.number + 1)
+        try fixture.history.prune(before: second, on: fixture.other)
+        #expect(try await fixture.read(since: first).map(\.token) == [second])
+    }
+
     @Test func emptyCommitTakesNoToken() throws {
         let history = PostgresHistory(storeID: UUID())
         let connection = try PostgresConnection(connectionString: try #require(PostgresTestServer.connectionString))

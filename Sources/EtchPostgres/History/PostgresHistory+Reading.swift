@@ -122,7 +122,9 @@ extension PostgresHistory {
     /// Deletes the commits before `token` from the history: ``history(since:on:)`` still
     /// answers for the token of the commit just before `token` and for later ones, and
     /// throws `StoreError.historyTokenExpired` for older ones. The last commit is always
-    /// kept, so that ``currentToken(on:)`` still names it.
+    /// kept, so that ``currentToken(on:)`` still names it. The state keeps the last token
+    /// pruned, not `token` less one: tokens of rolled-back transactions leave gaps, and the
+    /// commit before `token` may have a smaller one.
     ///
     /// - Parameters:
     ///   - token: The first commit to keep.
@@ -135,13 +137,13 @@ extension PostgresHistory {
         }
         try connection.execute(
             """
-            WITH bound AS (
-                SELECT least($1::bigint - 1, (SELECT coalesce(max(token), 0) FROM \(Self.table)) - 1) AS through
-            ),
-            deleted AS (
-                DELETE FROM \(Self.table) WHERE token <= (SELECT through FROM bound) RETURNING 1
+            WITH deleted AS (
+                DELETE FROM \(Self.table)
+                WHERE token < least($1::bigint, (SELECT coalesce(max(token), 0) FROM \(Self.table)))
+                RETURNING token
             )
-            UPDATE \(Self.stateTable) SET pruned_through = greatest(pruned_through, (SELECT through FROM bound))
+            UPDATE \(Self.stateTable)
+            SET pruned_through = greatest(pruned_through, (SELECT coalesce(max(token), 0) FROM deleted))
             """, [String(token.number)])
     }
 }
