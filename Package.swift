@@ -33,7 +33,8 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
-        // Models stored in PostgreSQL: connections, a pool, transactions, tables and indexes.
+        // The store on PostgreSQL (PostgresStore, behind EtchStore's ModelStore): connections, a
+        // pool, transactions, tables and indexes, queries, and the change history.
         .target(name: "EtchPostgres", dependencies: ["Etch", "EtchStore", "CLibPQ"]),
         // Schema language: source text -> checked schema, with diagnostics.
         .target(name: "EtchSchema", dependencies: ["EtchDatePattern"]),

@@ -16,11 +16,12 @@ import Synchronization
 /// rows.singleValue  // "it's!"
 /// ```
 public final class PostgresConnection: Sendable {
-    /// libpq's connection, used under the lock.
-    private let handle: Mutex<Handle>
+    /// libpq's connection, used under the lock (by the extensions of other files too, such as
+    /// the notifications').
+    let handle: Mutex<Handle>
 
     /// libpq's connection, closed once.
-    private struct Handle: ~Copyable {
+    struct Handle: ~Copyable {
         let pointer: OpaquePointer
         deinit { PQfinish(pointer) }
     }

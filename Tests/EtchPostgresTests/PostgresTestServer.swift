@@ -24,7 +24,7 @@ enum PostgresTestServer {
 
 /// A PostgreSQL schema of its own for one test, so that tests running at once do not see
 /// each other's tables; dropped with everything in it when the test ends.
-final class TemporarySchema {
+final class TemporarySchema: Sendable {
     /// The schema's name.
     let name: String
     /// A connection string whose connections make their tables in the schema.

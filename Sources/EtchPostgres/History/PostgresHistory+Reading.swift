@@ -1,0 +1,160 @@
+import EtchStore
+import Foundation
+
+extension PostgresHistory {
+    /// The token of the last commit that wrote history (or of the last pruned, when every
+    /// commit was pruned; 0 before the first): ``history(since:on:)`` with it answers what
+    /// commits after now.
+    ///
+    /// - Parameter connection: A connection.
+    /// - Throws: ``PostgresError`` when the statement fails.
+    public func currentToken(on connection: PostgresConnection) throws(PostgresError) -> HistoryToken {
+        let statement = """
+            SELECT greatest(s.pruned_through, (SELECT coalesce(max(token), 0) FROM \(Self.table)))
+            FROM \(Self.stateTable) s
+            """
+        guard let text = try connection.execute(statement).singleValue, let number = Int(text) else {
+            throw .unexpectedResult(statement: statement, reason: "the history has no state row")
+        }
+        return HistoryToken(storeID: storeID, number: number)
+    }
+
+    /// The commits after `token`, oldest first, each with its token, its time, and per model
+    /// the objects it inserted, updated and deleted; read in one statement, so a commit is
+    /// there whole or not at all, and no commit that becomes visible later can have a
+    /// smaller token (see ``record(_:on:)``).
+    ///
+    /// ```swift
+    /// let commits = try history.history(since: lastSeen, on: connection)
+    /// for commit in commits {
+    ///     let albums = try commit.changes(of: Album.self)
+    ///     print(commit.token.number, albums.inserted.count, albums.deleted.count)
+    /// }
+    /// lastSeen = commits.last?.token ?? lastSeen
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - token: A token of this history; `nil` for the whole history kept.
+    ///   - connection: A connection.
+    /// - Returns: The commits, oldest first.
+    /// - Throws: `StoreError.historyTokenExpired` when commits after `token` were pruned
+    ///   (never a partial answer); `StoreError.historyTokenOfAnotherStore` for a token of
+    ///   another history, or newer than any this history gave; ``PostgresError`` when the
+    ///   statement fails or a row does not read.
+    /// - Complexity: O(*k*) for the *k* objects the commits changed, all read at once.
+    public func history(since token: HistoryToken?, on connection: PostgresConnection) throws -> [StoreCommit] {
+        if let token, token.storeID != storeID {
+            throw StoreError.historyTokenOfAnotherStore(token: token.description, store: storeID.uuidString)
+        }
+        return try commits(after: token?.number, on: connection).commits
+    }
+
+    /// The commits after a token's number (after the pruned ones for `nil`), and the number
+    /// the next read starts after: the last commit's, or the one asked for.
+    func commits(after number: Int?, on connection: PostgresConnection) throws -> (commits: [StoreCommit], through: Int)
+    {
+        let rows = try connection.execute(Self.historyStatement, [number.map(String.init)])
+        guard let first = rows.values.first, let pruned = first[0].flatMap({ Int($0) }),
+            let issued = first[1].flatMap({ Int($0) })
+        else {
+            throw PostgresError.unexpectedResult(
+                statement: Self.historyStatement, reason: "the history has no state row")
+        }
+        let after = number ?? pruned
+        guard after <= issued else {
+            throw StoreError.historyTokenOfAnotherStore(
+                token: HistoryToken(storeID: storeID, number: after).description, store: storeID.uuidString)
+        }
+        guard after >= pruned else { throw StoreError.historyTokenExpired(token: after, oldestAvailable: pruned) }
+        var commits: [StoreCommit] = []
+        var current:
+            (token: Int, time: Double, entries: [(model: String, kind: HistoryEntry.Kind, id: String, json: String)])?
+        func finish() {
+            guard let commit = current else { return }
+            commits.append(makeCommit(token: commit.token, time: commit.time, entries: commit.entries))
+        }
+        for row in rows.values where row[2] != nil {
+            guard let token = row[2].flatMap({ Int($0) }), let model = row[3], let id = row[4],
+                let kind = row[5].flatMap(PostgresHistoryChange.Kind.init(rawValue:)),
+                let time = row[7].flatMap({ Double($0) })
+            else {
+                throw PostgresError.unexpectedResult(
+                    statement: Self.historyStatement, reason: "a history row that does not read")
+            }
+            if current?.token != token {
+                finish()
+                current = (token, time, [])
+            }
+            current?.entries.append((model, HistoryEntry.Kind(kind), id, row[6] ?? "{\"id\":\(id)}"))
+        }
+        finish()
+        return (commits, commits.last?.token.number ?? after)
+    }
+
+    /// A commit of its rows, grouped by model in the order each model first comes.
+    private func makeCommit(
+        token: Int, time: Double, entries: [(model: String, kind: HistoryEntry.Kind, id: String, json: String)]
+    ) -> StoreCommit {
+        var order: [String] = []
+        var byModel: [String: [(kind: HistoryEntry.Kind, id: String, json: [UInt8])]] = [:]
+        for entry in entries {
+            if byModel[entry.model] == nil { order.append(entry.model) }
+            byModel[entry.model, default: []].append((entry.kind, entry.id, Array(entry.json.utf8)))
+        }
+        return StoreCommit(
+            token: HistoryToken(storeID: storeID, number: token), date: Date(timeIntervalSince1970: time),
+            changes: order.map { ModelHistory(model: $0, stored: byModel[$0] ?? []) })
+    }
+
+    /// The history after `$1` (after the pruned commits when `NULL`), with the state: the
+    /// last token pruned and the last token handed out, on every row, and one row of them
+    /// alone when no commit follows.
+    static let historyStatement = """
+        SELECT s.pruned_through::text,
+            (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM \(tokenSequence))::text,
+            h.token::text, h.model, h.id::text, h.kind, h.object::text,
+            extract(epoch FROM h.committed_at)::float8::text
+        FROM \(stateTable) s
+        LEFT JOIN \(table) h ON h.token > coalesce($1::bigint, s.pruned_through)
+        ORDER BY h.token, h.position
+        """
+
+    /// Deletes the commits before `token` from the history: ``history(since:on:)`` still
+    /// answers for the token of the commit just before `token` and for later ones, and
+    /// throws `StoreError.historyTokenExpired` for older ones. The last commit is always
+    /// kept, so that ``currentToken(on:)`` still names it. The state keeps the last token
+    /// pruned, not `token` less one: tokens of rolled-back transactions leave gaps, and the
+    /// commit before `token` may have a smaller one.
+    ///
+    /// - Parameters:
+    ///   - token: The first commit to keep.
+    ///   - connection: A connection.
+    /// - Throws: `StoreError.historyTokenOfAnotherStore` for a token of another history;
+    ///   ``PostgresError`` when the statement fails.
+    public func prune(before token: HistoryToken, on connection: PostgresConnection) throws {
+        guard token.storeID == storeID else {
+            throw StoreError.historyTokenOfAnotherStore(token: token.description, store: storeID.uuidString)
+        }
+        try connection.execute(
+            """
+            WITH deleted AS (
+                DELETE FROM \(Self.table)
+                WHERE token < least($1::bigint, (SELECT coalesce(max(token), 0) FROM \(Self.table)))
+                RETURNING token
+            )
+            UPDATE \(Self.stateTable)
+            SET pruned_through = greatest(pruned_through, (SELECT coalesce(max(token), 0) FROM deleted))
+            """, [String(token.number)])
+    }
+}
+
+extension HistoryEntry.Kind {
+    /// The kind of a recorded change.
+    init(_ kind: PostgresHistoryChange.Kind) {
+        switch kind {
+        case .insert: self = .insert
+        case .update: self = .update
+        case .delete: self = .delete
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import EtchStore
+
+extension PostgresHistory {
+    /// A live feed of the history: the commits after `token` first, then each commit once,
+    /// in token order, as it becomes visible, whichever process or machine made it.
+    ///
+    /// The listener's notifications only wake the feed: on each of this history's that names
+    /// a commit after the last sent, and on each
+    /// ``PostgresListener/Event/resync`` (its first `LISTEN`, and each reconnection after a
+    /// lost connection), it reads ``history(since:on:)`` after the last token it sent. So a
+    /// notification lost with a connection costs a delay, never a commit, and a commit is
+    /// sent once even when several notifications name it.
+    ///
+    /// ```swift
+    /// let listener = PostgresListener(connectionString: url)
+    /// for await commit in try await history.updates(since: lastSynced, pool: pool, listener: listener) {
+    ///     try await sync.send(commit)
+    ///     lastSynced = commit.token
+    /// }
+    /// ```
+    ///
+    /// The stream buffers without limit, so consume it promptly. It ends when the listener
+    /// stops, when its consumer stops iterating, and when the commits it would send next
+    /// were pruned before it read them (``history(since:on:)`` with the last token it sent
+    /// then says so). A read that fails (a lost connection of the pool) is tried again after
+    /// a growing delay.
+    ///
+    /// - Parameters:
+    ///   - token: A token of this history; `nil` for the whole history kept.
+    ///   - pool: The pool the history is read through.
+    ///   - listener: A listener on ``channel``, which many feeds may share.
+    /// - Returns: The feed.
+    /// - Throws: as ``history(since:on:)``, for the first read.
+    public func updates(since token: HistoryToken?, pool: PostgresConnectionPool, listener: PostgresListener)
+        async throws -> AsyncStream<StoreCommit>
+    {
+        if let token, token.storeID != storeID {
+            throw StoreError.historyTokenOfAnotherStore(token: token.description, store: storeID.uuidString)
+        }
+        let events = listener.events()
+        let past = try await pool.withConnection { connection in try commits(after: token?.number, on: connection) }
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreCommit.self)
+        for commit in past.commits { continuation.yield(commit) }
+        let task = Task { [self] in
+            var last = past.through
+            for await event in events {
+                if case .notification(let payload) = event,
+                    self.token(inPayload: payload).map({ $0.number <= last }) ?? true
+                {
+                    continue
+                }
+                guard let through = await readNew(after: last, pool: pool, into: continuation) else { break }
+                last = through
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Sends the commits after `last` to `continuation`, trying again after a failed read.
+    ///
+    /// - Returns: The last token sent (`last` when none), or `nil` when the feed must end:
+    ///   the commits after `last` were pruned, or the task was cancelled.
+    private func readNew(
+        after last: Int, pool: PostgresConnectionPool, into continuation: AsyncStream<StoreCommit>.Continuation
+    ) async -> Int? {
+        var delay = Duration.milliseconds(50)
+        while !Task.isCancelled {
+            do {
+                let new = try await pool.withConnection { connection in try commits(after: last, on: connection) }
+                for commit in new.commits { continuation.yield(commit) }
+                return new.through
+            } catch is StoreError {
+                return nil
+            } catch {
+                try? await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(2))
+            }
+        }
+        return nil
+    }
+}
