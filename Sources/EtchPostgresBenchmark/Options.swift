@@ -14,6 +14,8 @@ struct Options {
     var side: Side?
     /// The server's connection string: `--url`, else `$ETCH_POSTGRES_URL`.
     var url: String?
+    /// Add the breakdown rows: pieces of the Etch side timed alone.
+    var breakdown = false
     /// Start a throwaway cluster (Scripts/postgres-server.sh) and stop it at the end.
     var startServer = false
     /// Set by the internal `--internal-committer`: instead of benchmarking, commit as one of
@@ -49,6 +51,7 @@ struct Options {
             case "--quick": options.quick = true
             case "--json": options.json = true
             case "--start-server": options.startServer = true
+            case "--breakdown": options.breakdown = true
             case "--filter": options.filter = try value(of: argument)
             case "--url": options.url = try value(of: argument)
             case "--count":
@@ -93,7 +96,7 @@ struct Options {
     static let usage = """
         USAGE: swift run -c release etch-pg-bench (--url <connection string> | --start-server)
                                                  [--count <n>] [--quick] [--json] [--filter <text>]
-                                                 [--side etch|baseline]
+                                                 [--side etch|baseline] [--breakdown]
 
         Compares Etch's PostgreSQL path (LibraryAlbum models in the table PostgresModelTable
         makes, through a PostgresConnectionPool) with the libpq code a server developer writes by
@@ -120,6 +123,10 @@ struct Options {
                            whenever a row needs them).
           --side <side>    Time only the etch or the baseline side (the other reads 0 s), for
                            profiling one side with `perf record`.
+          --breakdown      Add rows that time pieces of the Etch side alone, after the reads: a
+                           lookup by id on one connection without the pool, the same without the
+                           JSON decode, the pool's hops, a transaction's BEGIN and COMMIT, and
+                           one album's JSON decoded and encoded. Rows of one side have no ratio.
           -h, --help       Show this help.
           --internal-committer <side> <process> <start>
                            Internal: the concurrent row runs this program again with it, 8 times;

@@ -27,6 +27,9 @@ enum PostgresBenchmarks {
         let baseline = try await insertAll(&runner, url: url, label: label)
         let albums = try BaselineAlbums(connectionString: url)
         try await reads(&runner, etch: etch, baseline: albums, inserted: baseline, label: label)
+        if runner.options.breakdown {
+            try await breakdown(&runner, etch: etch, baseline: albums, inserted: baseline, url: url, label: label)
+        }
         try await commits(&runner, etch: etch, baseline: albums, inserted: baseline, url: url, label: label)
         await etch.pool.close()
     }

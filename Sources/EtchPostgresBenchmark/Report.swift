@@ -68,7 +68,7 @@ enum Report {
 
     /// `12.3x`; a ratio below 1 (Etch slower) reads `0.45x`.
     static func ratio(_ value: Double) -> String {
-        guard value.isFinite else { return "-" }
+        guard value.isFinite, value > 0 else { return "-" }
         return String(format: value >= 10 ? "%.0fx" : "%.2fx", value)
     }
 }

@@ -71,3 +71,16 @@ func expectSame<T: Equatable>(_ etch: T, _ baseline: T, _ what: String) throws {
         throw MismatchError(description: "\(what): Etch gives \(etch), the baseline \(baseline)")
     }
 }
+
+extension Runner {
+    /// Times one piece of the Etch side alone, for the breakdown rows (`--breakdown`): the
+    /// row's baseline reads 0 and its ratio `-`.
+    mutating func measure(_ name: String, operations: Int = 1, _ body: () async throws -> Int) async throws {
+        guard includes(name) else { return }
+        progress(name)
+        let seconds = try await withoutActuallyEscaping(body) { body in
+            try await harness.secondsPerOperation(operations: operations, [body])
+        }
+        results.append(BenchmarkResult(name: name, etch: seconds[0], baseline: 0))
+    }
+}
