@@ -20,4 +20,11 @@ struct AlbumRecord: Sendable {
             "rating":\(rating),"catalog":"\(catalog)",\(extra.dropFirst())
             """
     }
+
+    /// The album with its rating raised by 0.1 (5.0 becomes 0.0): what the commit rows write.
+    var rerated: AlbumRecord {
+        var album = self
+        album.rating = Double((Int(rating * 10) + 1) % 51) / 10
+        return album
+    }
 }

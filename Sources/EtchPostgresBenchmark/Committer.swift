@@ -21,11 +21,7 @@ enum Committer {
     static func albums(process: Int, commits: Int, count: Int) -> [AlbumRecord] {
         var generator = AlbumGenerator(count: count)
         let records = generator.next(processes * commits, of: count)
-        return stride(from: process, to: records.count, by: processes).map { number in
-            var record = records[number]
-            record.rating = Double((Int(record.rating * 10) + 1) % 51) / 10
-            return record
-        }
+        return stride(from: process, to: records.count, by: processes).map { records[$0].rerated }
     }
 
     /// Runs the hidden mode: connects, waits for the start, commits, then prints the

@@ -33,7 +33,7 @@ struct EtchAlbums: Sendable {
     }
 
     /// Inserts albums, one multi-row `INSERT` per ``BaselineAlbums/batchSize``, in one
-    /// transaction. Store: `write { tx in try tx.insert(contentsOf: albums) }`.
+    /// transaction (the suite passes one batch a call). Store: `write { tx in try tx.insert(contentsOf: albums) }`.
     func insert(_ albums: [LibraryAlbum]) async throws {
         try await pool.transaction { [table] connection in
             var start = 0

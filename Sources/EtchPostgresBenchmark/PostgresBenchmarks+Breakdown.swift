@@ -30,6 +30,21 @@ extension PostgresBenchmarks {
                 return rows.singleValue?.utf8.count ?? 0
             },
             baseline: { try baseline.album(id: AlbumGenerator.id(baselineRandom.int(in: 0...count - 1)))?.year ?? 0 })
+        // Etch's table and Etch's JSON decoding, with the connection layer written by hand
+        // (statements prepared, results read from libpq's buffers): what a store can reach
+        // on this table layout.
+        let prepared = try PreparedEtchReads(connectionString: url, table: table)
+        try await runner.compare(
+            "breakdown: lookup by id on Etch's table, prepared by hand, Etch decodes, \(label)",
+            etch: { try prepared.album(id: AlbumGenerator.id(etchRandom.int(in: 0...count - 1)))?.year ?? 0 },
+            baseline: { try baseline.album(id: AlbumGenerator.id(baselineRandom.int(in: 0...count - 1)))?.year ?? 0 })
+        let artists = inserted.artists
+        try await runner.compare(
+            "breakdown: lookup by @index on Etch's table, prepared by hand, Etch decodes, \(label)",
+            etch: { try prepared.albums(artist: AlbumGenerator.artist(etchRandom.int(in: 0...artists - 1))).count },
+            baseline: {
+                try baseline.albums(artist: AlbumGenerator.artist(baselineRandom.int(in: 0...artists - 1))).count
+            })
         try await runner.measure("breakdown: the pool's hops alone, withConnection { _ in }") {
             try await etch.pool.withConnection { _ in 1 }
         }
