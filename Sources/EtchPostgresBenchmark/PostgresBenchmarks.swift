@@ -46,7 +46,7 @@ enum PostgresBenchmarks {
     static func insertAll(_ runner: inout Runner, url: String, label: String) async throws -> Inserted {
         let count = runner.options.count
         let name = "insert all (multi-row INSERT of \(BaselineAlbums.batchSize)), \(label)"
-        runner.progress(runner.includes(name) ? name : "inserting \(label) into both tables")
+        if runner.includes(name) { runner.progress(name) } else { runner.note("inserting \(label) into both tables") }
         try await EtchAlbums.create(connectionString: url)
         try BaselineAlbums.create(connectionString: url)
         let etch = try EtchAlbums(connectionString: url)
