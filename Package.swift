@@ -13,6 +13,7 @@ let package = Package(
         .plugin(name: "EtchGenerateCommand", targets: ["EtchGenerateCommand"]),
         .executable(name: "etch-example", targets: ["EtchExample"]),
         .executable(name: "etch-bench", targets: ["EtchBenchmark"]),
+        .executable(name: "etch-pg-bench", targets: ["EtchPostgresBenchmark"]),
         // The store's PostgreSQL backend, its own product so that only its users build libpq.
         .library(name: "EtchPostgres", targets: ["EtchPostgres"]),
     ],
@@ -64,6 +65,10 @@ let package = Package(
         .executableTarget(name: "EtchExample", dependencies: ["Etch", "EtchStore"], plugins: ["EtchPlugin"]),
         // `swift run -c release etch-bench`: Etch against Foundation and hand-written code.
         .executableTarget(name: "EtchBenchmark", dependencies: ["Etch", "EtchStore"], plugins: ["EtchPlugin"]),
+        // `swift run -c release etch-pg-bench --start-server`: Etch on PostgreSQL against
+        // hand-written libpq code, on one server; its own executable so etch-bench needs no libpq.
+        .executableTarget(
+            name: "EtchPostgresBenchmark", dependencies: ["Etch", "EtchPostgres", "CLibPQ"], plugins: ["EtchPlugin"]),
 
         .testTarget(
             name: "EtchTests", dependencies: ["Etch", "EtchSaveLoopHelper", "EtchTestSupport"], plugins: ["EtchPlugin"]),
