@@ -49,7 +49,7 @@ final class OpenedStore: Sendable {
     /// The SQLite store's folder, removed at the end.
     private let folder: URL?
     /// The PostgreSQL store's schema, dropped at the end.
-    private nonisolated(unsafe) let schema: TemporarySchema?
+    private let schema: TemporarySchema?
 
     init(store: any ModelStore, folder: URL? = nil, schema: TemporarySchema? = nil) {
         self.store = store
