@@ -1,7 +1,7 @@
 import Etch
 
-/// An object as a table holds it: the model's dictionary, and its `@local` values in a box
-/// when it has any others than the defaults.
+/// An object as a table holds it: the model's dictionary, with its `@local` values in a box
+/// when it has any others than the defaults; one reference either way.
 ///
 /// One concrete type for the objects of every model. Models are registered with a store at
 /// run time, so code generic over the model is never specialized: each copy of a model in
@@ -9,39 +9,63 @@ import Etch
 /// metadata of its generic node types. Trees of held objects run specialized code, and a
 /// copy is a retain. Objects become models again where the tables hand them out
 /// (``IdentifiedModel/init(held:)``), which costs what a copy of the model did.
-struct HeldObject: @unchecked Sendable {
+enum HeldObject: @unchecked Sendable {
+    // @unchecked: the payloads are immutable (a dictionary's storage, a `HeldWithLocals`
+    // box) and hold only `Sendable` values.
+
+    /// An object with default `@local` values (or none): its dictionary alone, one
+    /// reference, as the model itself is.
+    case plain(ModelDictionary)
+    /// An object with other `@local` values: a ``HeldWithLocals`` of the model's
+    /// `LocalValues`, one reference too.
+    case withLocals(AnyObject)
+
     /// Everything the object holds, as it is serialized.
-    let dictionary: ModelDictionary
-    /// A ``LocalValuesBox`` of the model's `LocalValues`, or `nil` for the defaults.
-    ///
-    /// `@unchecked Sendable`: the box is immutable and its values are `Sendable`.
-    let locals: AnyObject?
+    var dictionary: ModelDictionary {
+        switch self {
+        case .plain(let dictionary): dictionary
+        case .withLocals(let box): unsafeDowncast(box, to: HeldDictionary.self).dictionary
+        }
+    }
 }
 
-/// The `@local` values of a held object, boxed so that ``HeldObject`` has one layout for
-/// every model.
-final class LocalValuesBox<Values: ModelLocalValues>: Sendable {
+/// The dictionary of a held object with `@local` values, which ``HeldWithLocals`` boxes
+/// beside them: read without knowing the model.
+class HeldDictionary: @unchecked Sendable {
+    let dictionary: ModelDictionary
+
+    init(_ dictionary: ModelDictionary) {
+        self.dictionary = dictionary
+    }
+}
+
+/// A held object's dictionary and its `@local` values, boxed so that ``HeldObject`` is one
+/// reference for every model.
+final class HeldWithLocals<Values: ModelLocalValues>: HeldDictionary, @unchecked Sendable {
     let values: Values
 
-    init(_ values: Values) {
+    init(_ dictionary: ModelDictionary, values: Values) {
         self.values = values
+        super.init(dictionary)
     }
 }
 
 extension IdentifiedModel {
     /// The object as a table holds it.
     var held: HeldObject {
-        if LocalValues.self == NoLocalValues.self { return HeldObject(dictionary: dictionary, locals: nil) }
+        if LocalValues.self == NoLocalValues.self { return .plain(dictionary) }
         let locals = localValues
-        return HeldObject(dictionary: dictionary, locals: locals == LocalValues() ? nil : LocalValuesBox(locals))
+        return locals == LocalValues() ? .plain(dictionary) : .withLocals(HeldWithLocals(dictionary, values: locals))
     }
 
     /// The model of an object a table holds.
     init(held: HeldObject) {
-        guard let box = held.locals else {
-            self = ._checked(held.dictionary, localValues: LocalValues())
-            return
+        switch held {
+        case .plain(let dictionary):
+            self = ._checked(dictionary, localValues: LocalValues())
+        case .withLocals(let box):
+            let boxed = unsafeDowncast(box, to: HeldWithLocals<LocalValues>.self)
+            self = ._checked(boxed.dictionary, localValues: boxed.values)
         }
-        self = ._checked(held.dictionary, localValues: unsafeDowncast(box, to: LocalValuesBox<LocalValues>.self).values)
     }
 }
