@@ -107,8 +107,10 @@ extension StoreSnapshotTests {
                 }
             }
             // The reads run on a thread of their own: the write holds one of the cooperative
-            // pool's threads while it spins, and other tests may hold the rest.
-            let (seen, count) = try await withTaskExecutorPreference(DispatchTaskExecutor()) {
+            // pool's threads while it spins, and other tests may hold the rest, and Dispatch's.
+            let reader = ThreadTaskExecutor()
+            defer { reader.stop() }
+            let (seen, count) = try await withTaskExecutorPreference(reader) {
                 while !inside.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(1)) }
                 let seen = try await store.object(Artist.self, id: "a1")?.name
                 let count = try await store.count(Artist.self)
@@ -126,12 +128,49 @@ extension StoreSnapshotTests {
     }
 }
 
-/// Runs tasks on a dispatch queue's thread, outside the cooperative pool.
-final class DispatchTaskExecutor: TaskExecutor, @unchecked Sendable {
-    private let queue = DispatchQueue(label: "StoreSnapshotTests.reader")
+/// Runs tasks on a thread of its own, outside the cooperative pool and outside Dispatch's
+/// worker threads, which other tests' parallel loops may all be holding: the reads of a test
+/// that waits for them answer however busy the rest of the process is.
+final class ThreadTaskExecutor: TaskExecutor, @unchecked Sendable {
+    // @unchecked: `jobs` is guarded by `condition`.
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var isStopped = false
+
+    init() {
+        // The thread holds the executor until it ends.
+        let thread = Thread { self.run() }
+        thread.name = "StoreSnapshotTests.reader"
+        thread.start()
+    }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Ends the thread once the jobs enqueued so far have run.
+    func stop() {
+        condition.lock()
+        isStopped = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !isStopped { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
     }
 }
