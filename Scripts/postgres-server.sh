@@ -48,7 +48,10 @@ start)
     echo "== PostgreSQL: a cluster in $dir ($("$bindir/postgres" --version))"
     as_server "$bindir/initdb" -D "$dir/data" -A trust -U etch -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
-    as_server "$bindir/pg_ctl" -D "$dir/data" -o "-k $dir -c listen_addresses=''" -l "$dir/log" start -w >/dev/null \
+    # The tests run many suites at once, each with pools of its own: more connections than
+    # PostgreSQL's default 100.
+    options="-k $dir -c listen_addresses='' -c max_connections=400"
+    as_server "$bindir/pg_ctl" -D "$dir/data" -o "$options" -l "$dir/log" start -w >/dev/null \
         || { cat "$dir/log" >&2; exit 1; }
     ;;
 stop)
