@@ -68,7 +68,8 @@ let package = Package(
         // `swift run -c release etch-pg-bench --start-server`: Etch on PostgreSQL against
         // hand-written libpq code, on one server; its own executable so etch-bench needs no libpq.
         .executableTarget(
-            name: "EtchPostgresBenchmark", dependencies: ["Etch", "EtchPostgres", "CLibPQ"], plugins: ["EtchPlugin"]),
+            name: "EtchPostgresBenchmark", dependencies: ["Etch", "EtchStore", "EtchPostgres", "CLibPQ"],
+            plugins: ["EtchPlugin"]),
 
         .testTarget(
             name: "EtchTests", dependencies: ["Etch", "EtchSaveLoopHelper", "EtchTestSupport"], plugins: ["EtchPlugin"]),

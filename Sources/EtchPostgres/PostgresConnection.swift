@@ -5,7 +5,10 @@ import Synchronization
 /// One connection to a PostgreSQL server, through libpq.
 ///
 /// Every value a statement uses is sent as a parameter (`$1`, `$2`, … in PostgreSQL's text
-/// format), never spliced into its SQL; results are read by hand. Calls block the calling
+/// format), never spliced into its SQL; results are read by hand. A statement with
+/// parameters is prepared on the server the first time the connection runs it, and run by
+/// name afterwards, so that the server parses and plans it once (see
+/// ``execute(_:_:)``). Calls block the calling
 /// thread until the server answers and are serialized by a lock, so a connection may be
 /// shared, but one statement runs at a time: give concurrent work a
 /// ``PostgresConnectionPool``.
@@ -23,19 +26,24 @@ public final class PostgresConnection: Sendable {
     /// libpq's connection, closed once.
     struct Handle: ~Copyable {
         let pointer: OpaquePointer
+        /// The statements prepared on this connection's session.
+        var statements: PostgresPreparedStatements
         deinit { PQfinish(pointer) }
     }
 
     /// Connects to a server.
     ///
-    /// - Parameter connectionString: A URI (`postgresql://user:password@host:5432/database`)
-    ///   or libpq's `key=value` form (`host=/run/postgresql user=etch dbname=etch`); every
-    ///   setting libpq reads, such as `connect_timeout` or `sslmode`, applies.
+    /// - Parameters:
+    ///   - connectionString: A URI (`postgresql://user:password@host:5432/database`) or
+    ///     libpq's `key=value` form (`host=/run/postgresql user=etch dbname=etch`); every
+    ///     setting libpq reads, such as `connect_timeout` or `sslmode`, applies.
+    ///   - preparedStatements: The most statements kept prepared on the server at once; the
+    ///     least recently used one is deallocated to make room for another.
     /// - Throws: ``PostgresError/invalidConnectionString(reason:)``,
     ///   ``PostgresError/serverUnreachable(server:reason:)``,
     ///   ``PostgresError/authenticationFailed(user:server:reason:)`` or
     ///   ``PostgresError/databaseMissing(database:server:reason:)``.
-    public init(connectionString: String) throws(PostgresError) {
+    public init(connectionString: String, preparedStatements: Int = 256) throws(PostgresError) {
         var parseError: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(connectionString, &parseError) else {
             let reason = parseError.map { String(cString: $0) } ?? "libpq could not read it"
@@ -55,13 +63,14 @@ public final class PostgresConnection: Sendable {
         // Etch quotes the names it puts in DDL as standard SQL does; PostgreSQL's default
         // since 9.1, set here for a server configured otherwise.
         let conformingStrings = PQparameterStatus(pointer, "standard_conforming_strings").map { String(cString: $0) }
-        self.handle = Mutex(Handle(pointer: pointer))
+        self.handle = Mutex(
+            Handle(pointer: pointer, statements: PostgresPreparedStatements(capacity: preparedStatements)))
         if conformingStrings != "on" { try execute("SET standard_conforming_strings = on") }
     }
 
     /// The error of a connection that did not open, classified by libpq's message: the
     /// server's `FATAL` messages carry no SQLSTATE before the connection is made.
-    private static func connectionError(_ pointer: OpaquePointer) -> PostgresError {
+    static func connectionError(_ pointer: OpaquePointer) -> PostgresError {
         let reason = String(cString: PQerrorMessage(pointer)).trimmedMessage
         let host = PQhost(pointer).map { String(cString: $0) } ?? "localhost"
         let port = PQport(pointer).map { String(cString: $0) } ?? "5432"
@@ -82,6 +91,18 @@ public final class PostgresConnection: Sendable {
 
     /// Runs one statement with its parameters and reads its rows.
     ///
+    /// A statement with parameters is prepared (`PQprepare`, under a generated name) the
+    /// first time this connection runs its SQL text, then run by name (`PQexecPrepared`):
+    /// the server parses and plans it once per connection rather than once per call. The
+    /// rule is the parameters: a statement without any runs as it is, unprepared, which is
+    /// what `BEGIN`, `COMMIT`, DDL, `LISTEN` and strings of several statements need (none of
+    /// them takes parameters, and a string with parameters holds one statement). The
+    /// connection keeps at most the number of statements it was opened with, deallocating
+    /// the least recently used; it forgets them all when its session ends (a lost
+    /// connection, ``reset()``). A statement the server no longer holds as prepared (after
+    /// `DISCARD ALL`, or a table made anew with other columns) is prepared again and run
+    /// once more when no transaction is open; inside one, its error is thrown, as any other.
+    ///
     /// - Parameters:
     ///   - sql: One SQL statement, with `$1`, `$2`, … where the parameters go.
     ///   - parameters: The statement's parameters in PostgreSQL's text format (cast them in
@@ -97,36 +118,26 @@ public final class PostgresConnection: Sendable {
             throw .invalidParameter(position: offset + 1, reason: "it holds a NUL character, which text cannot")
         }
         return try handle.withLock { (handle) throws(PostgresError) -> PostgresRows in
+            let values = Self.cStrings(parameters)
+            defer { for value in values { free(UnsafeMutablePointer(mutating: value)) } }
             let pointer = handle.pointer
-            let result = Self.withCStrings(parameters) { values in
-                PQexecParams(pointer, sql, Int32(values.count), nil, values, nil, nil, 0)
+            // A failed transaction refuses every statement: its error needs no statement prepared.
+            if !values.isEmpty && PQtransactionStatus(pointer) != PQTRANS_INERROR {
+                return try Self.executePrepared(sql, values, on: &handle)
             }
+            let result = PQexecParams(pointer, sql, Int32(values.count), nil, values, nil, nil, 0)
             defer { PQclear(result) }
             return try Self.rows(of: result, on: pointer, statement: sql)
         }
     }
 
-    /// Calls `body` with the parameters as C strings, which live until it returns.
-    private static func withCStrings<Result>(
-        _ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> Result
-    ) -> Result {
-        var copies: [UnsafeMutablePointer<CChar>?] = []
-        copies.reserveCapacity(strings.count)
-        defer { for copy in copies { copy?.deallocate() } }
-        for string in strings {
-            copies.append(
-                string.map { string in
-                    let bytes = string.utf8CString
-                    let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
-                    bytes.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: $0.count) }
-                    return copy
-                })
-        }
-        return body(copies.map { UnsafePointer($0) })
+    /// The parameters as C strings, allocated (`strdup`): the caller frees them.
+    private static func cStrings(_ strings: [String?]) -> [UnsafePointer<CChar>?] {
+        strings.map { string in string.flatMap { strdup($0) }.map { UnsafePointer($0) } }
     }
 
     /// Reads a result's rows, or its error.
-    private static func rows(of result: OpaquePointer?, on pointer: OpaquePointer, statement: String)
+    static func rows(of result: OpaquePointer?, on pointer: OpaquePointer, statement: String)
         throws(PostgresError) -> PostgresRows
     {
         let status = result.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
@@ -152,8 +163,7 @@ public final class PostgresConnection: Sendable {
     }
 
     /// The error of a failed statement: a lost connection, or the server's refusal.
-    private static func error(of result: OpaquePointer?, on pointer: OpaquePointer, statement: String) -> PostgresError
-    {
+    static func error(of result: OpaquePointer?, on pointer: OpaquePointer, statement: String) -> PostgresError {
         func field(_ code: Int32) -> String? {
             result.flatMap { PQresultErrorField($0, code) }.map { String(cString: $0) }
         }

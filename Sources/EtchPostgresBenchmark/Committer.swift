@@ -31,11 +31,11 @@ enum Committer {
         let begin: Double
         switch request.side {
         case .etch:
-            let albums = try EtchAlbums(connectionString: url)
+            let albums = try await EtchAlbums(connectionString: url)
             let models = try records.map { try LibraryAlbum(jsonString: $0.json) }
             begin = try await waitForStart(request.start)
             for model in models { try await albums.commit(model) }
-            await albums.pool.close()
+            await albums.store.close()
         case .baseline:
             let albums = try BaselineAlbums(connectionString: url)
             begin = try await waitForStart(request.start)

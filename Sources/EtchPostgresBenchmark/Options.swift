@@ -97,8 +97,8 @@ struct Options {
                                                  [--count <n>] [--quick] [--json] [--filter <text>]
                                                  [--side etch|baseline] [--breakdown]
 
-        Compares Etch's PostgreSQL path (LibraryAlbum models in the table PostgresModelTable
-        makes, through a PostgresConnectionPool) with the libpq code a server developer writes by
+        Compares Etch's PostgreSQL path (LibraryAlbum models in a PostgresStore, each row the
+        store call a user writes) with the libpq code a server developer writes by
         hand (a table of real columns plus a jsonb column for the undeclared keys, prepared
         statements, text protocol, rows decoded by hand into a struct), on the same albums, on one
         server, in one run. Each row prints the median time of one operation by hand and the Etch

@@ -23,15 +23,15 @@ enum PostgresBenchmarks {
     static func run(_ runner: inout Runner, url: String) async throws {
         let count = runner.options.count
         let label = short(count)
-        let etch = try EtchAlbums(connectionString: url)
         let baseline = try await insertAll(&runner, url: url, label: label)
+        let etch = try await EtchAlbums(connectionString: url)
         let albums = try BaselineAlbums(connectionString: url)
         try await reads(&runner, etch: etch, baseline: albums, inserted: baseline, label: label)
         if runner.options.breakdown {
             try await breakdown(&runner, etch: etch, baseline: albums, inserted: baseline, url: url, label: label)
         }
         try await commits(&runner, etch: etch, baseline: albums, inserted: baseline, url: url, label: label)
-        await etch.pool.close()
+        await etch.store.close()
     }
 
     /// `100k albums`, `1M albums`.
@@ -49,7 +49,7 @@ enum PostgresBenchmarks {
         if runner.includes(name) { runner.progress(name) } else { runner.note("inserting \(label) into both tables") }
         try await EtchAlbums.create(connectionString: url)
         try BaselineAlbums.create(connectionString: url)
-        let etch = try EtchAlbums(connectionString: url)
+        let etch = try await EtchAlbums(connectionString: url)
         let baseline = try BaselineAlbums(connectionString: url)
         var generator = AlbumGenerator(count: count)
         let clock = ContinuousClock()
@@ -82,7 +82,7 @@ enum PostgresBenchmarks {
         // statistics, for both tables alike.
         try baseline.connection.execute("ANALYZE album_rows")
         try baseline.connection.execute("ANALYZE \(PostgresSQL.identifier(etch.table.table))")
-        await etch.pool.close()
+        await etch.store.close()
         runner.record(
             name, etch: etchTime.seconds / Double(count), baseline: baselineTime.seconds / Double(count))
         return inserted
