@@ -1,12 +1,12 @@
 /// SplitMix64: a small, fast random number generator whose sequence depends only on its
 /// seed, so generated benchmark data is the same on every run and every machine.
-struct SeededGenerator: RandomNumberGenerator {
+package struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
     /// Makes a generator; equal seeds give equal sequences.
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,17 +15,17 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     /// True with the given probability.
-    mutating func chance(_ probability: Double) -> Bool {
+    package mutating func chance(_ probability: Double) -> Bool {
         Double(next() >> 11) * 0x1p-53 < probability
     }
 
     /// A uniformly chosen element of a non-empty array.
-    mutating func pick<Element>(_ elements: [Element]) -> Element {
+    package mutating func pick<Element>(_ elements: [Element]) -> Element {
         elements[Int(next() % UInt64(elements.count))]
     }
 
     /// An integer in `range`.
-    mutating func int(in range: ClosedRange<Int>) -> Int {
+    package mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
 }
