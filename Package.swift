@@ -64,12 +64,17 @@ let package = Package(
         ),
         .executableTarget(name: "EtchExample", dependencies: ["Etch", "EtchStore"], plugins: ["EtchPlugin"]),
         // `swift run -c release etch-bench`: Etch against Foundation and hand-written code.
-        .executableTarget(name: "EtchBenchmark", dependencies: ["Etch", "EtchStore"], plugins: ["EtchPlugin"]),
+        .executableTarget(
+            name: "EtchBenchmark", dependencies: ["Etch", "EtchStore", "EtchBenchmarkSupport"], plugins: ["EtchPlugin"]),
         // `swift run -c release etch-pg-bench --start-server`: Etch on PostgreSQL against
         // hand-written libpq code, on one server; its own executable so etch-bench needs no libpq.
         .executableTarget(
-            name: "EtchPostgresBenchmark", dependencies: ["Etch", "EtchStore", "EtchPostgres", "CLibPQ"],
+            name: "EtchPostgresBenchmark",
+            dependencies: ["Etch", "EtchStore", "EtchPostgres", "CLibPQ", "EtchBenchmarkSupport"],
             plugins: ["EtchPlugin"]),
+        // What the two benchmark programs share: the harness, timing, seeded data, the runner's
+        // rows, the report's layout, and running the program again as another process.
+        .target(name: "EtchBenchmarkSupport"),
 
         .testTarget(
             name: "EtchTests", dependencies: ["Etch", "EtchSaveLoopHelper", "EtchTestSupport"], plugins: ["EtchPlugin"]),

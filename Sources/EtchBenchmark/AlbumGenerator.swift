@@ -1,3 +1,4 @@
+import EtchBenchmarkSupport
 import Foundation
 
 /// The albums of the store's open and memory rows: ~595 bytes of JSON each, 7 declared keys
@@ -5,24 +6,11 @@ import Foundation
 /// cover URL, copyright, a description, tags, markets), as a music API sends them; seeded, so
 /// every run writes the same bytes.
 enum AlbumGenerator {
-    /// How many albums share an artist, on average.
-    static let albumsPerArtist = 100
-
-    /// The genres; one album in eleven has none (`null`).
-    static let genres = ["rock", "jazz", "pop", "folk", "soul", "blues", "metal", "punk", "indie", "house"]
-
-    /// The words of titles and descriptions.
-    static let vocabulary = [
-        "evening", "tide", "river", "stone", "light", "summer", "glass", "harbor", "letters", "garden", "north",
-        "quiet", "hours", "salt", "fire", "winter", "songs", "road", "silver", "echo", "morning", "paper", "city",
-    ]
-
     /// The JSON of `count` albums with ids `al-0000000` upwards, in id order.
     static func json(_ count: Int) -> [Data] {
         var random = SeededGenerator(seed: 59)
-        let artists = max(1, count / albumsPerArtist)
-        let labels = ["Northern Lights Records", "Blue Harbor Music", "Quiet Hours", "Saltwater Sound", "Ferrous"]
-        let vocabulary = vocabulary
+        let artists = max(1, count / AlbumWords.albumsPerArtist)
+        let (genres, labels, vocabulary) = (AlbumWords.genres, AlbumWords.labels, AlbumWords.vocabulary)
         return (0..<count).map { number in
             let id = String(format: "al-%07d", number)
             let year = random.int(in: 1955...2025)

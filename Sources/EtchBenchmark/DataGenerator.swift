@@ -1,3 +1,5 @@
+import EtchBenchmarkSupport
+
 /// Makes a twitter-like search response when twitter.json is not at hand, so the benchmark
 /// runs on a fresh clone: the same shape and key order as the real file (statuses with
 /// users, entities and retweets; unicode and escaped text; ids above 2^53; nulls), from a

@@ -1,3 +1,4 @@
+import EtchBenchmarkSupport
 import EtchStore
 import Foundation
 
@@ -77,7 +78,7 @@ enum OpenMeter {
     static func measure(_ url: URL) async throws -> Measurement {
         let output = try await ProgramRun.output(
             of: ["--internal-open", url.path], to: url.deletingLastPathComponent().appending(path: "open-output.json"),
-            role: "the opening process")
+            role: "the opening process", pollInterval: .milliseconds(20))
         return try JSONDecoder().decode(Measurement.self, from: output)
     }
 }

@@ -1,43 +1,17 @@
 // etch-bench: Etch against the code a user would otherwise write, side by side, in one run.
 // `swift run -c release etch-bench --help` explains the options and every row.
 
+import EtchBenchmarkSupport
 import Foundation
 
-/// Writes a line to standard error.
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}
-
-let options: Options
-do {
-    guard let parsed = try Options.parse(Array(CommandLine.arguments.dropFirst())) else {
-        print(Options.usage)
-        exit(0)
-    }
-    options = parsed
-} catch {
-    printError("error: \(error)")
-    exit(2)
-}
+let options = parsedOptions(usage: Options.usage) { try Options.parse(Array(CommandLine.arguments.dropFirst())) }
 
 if let writer = options.writer {
-    do {
-        try await CommitWriter.run(writer)
-        exit(0)
-    } catch {
-        printError("error: \(error)")
-        exit(1)
-    }
+    await runInternalMode { try await CommitWriter.run(writer) }
 }
 
 if let file = options.openMeterFile {
-    do {
-        try await OpenMeter.run(url: file)
-        exit(0)
-    } catch {
-        printError("error: \(error)")
-        exit(1)
-    }
+    await runInternalMode { try await OpenMeter.run(url: file) }
 }
 
 do {

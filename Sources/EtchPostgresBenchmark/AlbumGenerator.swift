@@ -1,3 +1,5 @@
+import EtchBenchmarkSupport
+
 /// Makes the albums of every row, one after the other, so a million of them are never held
 /// at once: ~600 bytes of JSON each, 7 declared keys and 11 undeclared ones (label, release
 /// date, duration, track count, popularity, explicit, cover URL, copyright, a description,
@@ -5,19 +7,16 @@
 /// so every run and every process makes the same albums.
 struct AlbumGenerator {
     /// How many albums share an artist, on average.
-    static let albumsPerArtist = 100
+    static let albumsPerArtist = AlbumWords.albumsPerArtist
 
     /// The genres; one album in eleven has none (`null`).
-    static let genres = ["rock", "jazz", "pop", "folk", "soul", "blues", "metal", "punk", "indie", "house"]
+    static let genres = AlbumWords.genres
 
     /// The words of titles and descriptions.
-    static let vocabulary = [
-        "evening", "tide", "river", "stone", "light", "summer", "glass", "harbor", "letters", "garden", "north",
-        "quiet", "hours", "salt", "fire", "winter", "songs", "road", "silver", "echo", "morning", "paper", "city",
-    ]
+    static let vocabulary = AlbumWords.vocabulary
 
     /// The record labels.
-    static let labels = ["Northern Lights Records", "Blue Harbor Music", "Quiet Hours", "Saltwater Sound", "Ferrous"]
+    static let labels = AlbumWords.labels
 
     /// The number of distinct artists among the albums.
     let artists: Int

@@ -1,3 +1,4 @@
+import EtchBenchmarkSupport
 import Foundation
 
 /// One process of the concurrent row: this program again, in its hidden committer mode,

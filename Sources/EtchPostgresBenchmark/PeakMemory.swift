@@ -1,3 +1,4 @@
+import EtchBenchmarkSupport
 import Foundation
 
 /// The process's peak resident memory, which the kernel keeps as `VmHWM` in

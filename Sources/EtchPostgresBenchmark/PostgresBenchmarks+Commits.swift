@@ -1,3 +1,4 @@
+import EtchBenchmarkSupport
 import Foundation
 
 extension PostgresBenchmarks {

@@ -1,4 +1,5 @@
 import Etch
+import EtchBenchmarkSupport
 
 extension PostgresBenchmarks {
     /// A row of results in a form both sides give: every declared field.

@@ -1,36 +1,15 @@
 // etch-pg-bench: Etch's PostgreSQL path against hand-written libpq code, side by side, in one
 // run. `swift run -c release etch-pg-bench --help` explains the options and every row.
 
+import EtchBenchmarkSupport
 import Foundation
 
-/// Writes a line to standard error.
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}
-
-let options: Options
-do {
-    guard
-        let parsed = try Options.parse(
-            Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-    else {
-        print(Options.usage)
-        exit(0)
-    }
-    options = parsed
-} catch {
-    printError("error: \(error)")
-    exit(2)
+let options = parsedOptions(usage: Options.usage) {
+    try Options.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 }
 
 if let request = options.committer, let url = options.url {
-    do {
-        try await Committer.run(request, options: options, url: url)
-        exit(0)
-    } catch {
-        printError("error: \(error)")
-        exit(1)
-    }
+    await runInternalMode { try await Committer.run(request, options: options, url: url) }
 }
 
 var server: PostgresServer?

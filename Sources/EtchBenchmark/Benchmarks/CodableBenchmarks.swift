@@ -1,4 +1,5 @@
 import Etch
+import EtchBenchmarkSupport
 import Foundation
 
 /// An Etch model on Foundation's `Codable` path, as when it is a property of a user's own

@@ -1,4 +1,5 @@
 import Etch
+import EtchBenchmarkSupport
 import Foundation
 
 /// Decoding and encoding the same twitter.json (and canada.json) bytes with Etch and with

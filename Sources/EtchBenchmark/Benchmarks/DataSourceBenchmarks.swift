@@ -1,4 +1,5 @@
 import Etch
+import EtchBenchmarkSupport
 
 /// Keeping a long list sorted while objects change: a ``DataSource`` (binary search and
 /// one memory move per change; one merge per large batch) against the naive way, an array

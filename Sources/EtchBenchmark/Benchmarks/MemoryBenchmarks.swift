@@ -1,4 +1,5 @@
 import Etch
+import EtchBenchmarkSupport
 import Foundation
 
 /// The heap a decoded document keeps alive: Etch models, which hold every key of the JSON,

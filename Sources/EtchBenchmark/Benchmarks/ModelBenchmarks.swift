@@ -1,4 +1,5 @@
 import Etch
+import EtchBenchmarkSupport
 import Foundation
 
 /// Reading and copying decoded statuses: Etch's typed getters and `copyWith` against the

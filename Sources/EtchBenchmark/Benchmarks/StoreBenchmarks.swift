@@ -1,4 +1,5 @@
 import Etch
+import EtchBenchmarkSupport
 import EtchStore
 
 /// Finding tracks through a ``Store``'s indexes against the naive way: scanning an array of

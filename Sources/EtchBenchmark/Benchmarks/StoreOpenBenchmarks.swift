@@ -1,4 +1,5 @@
 import Etch
+import EtchBenchmarkSupport
 import EtchStore
 import Foundation
 

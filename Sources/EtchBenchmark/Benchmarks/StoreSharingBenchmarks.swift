@@ -1,4 +1,5 @@
 import Etch
+import EtchBenchmarkSupport
 import EtchStore
 import Foundation
 
@@ -136,7 +137,8 @@ enum StoreSharingBenchmarks {
     private static func runWriterProcess(on url: URL, commits: Int) async throws -> [Double] {
         let output = try await ProgramRun.output(
             of: ["--internal-writer", url.path, "\(commits)"],
-            to: url.deletingLastPathComponent().appending(path: "writer-output.txt"), role: "the writer process")
+            to: url.deletingLastPathComponent().appending(path: "writer-output.txt"), role: "the writer process",
+            pollInterval: .milliseconds(20))
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
         return try lines.enumerated().map { number, line in
             let fields = line.split(separator: " ")

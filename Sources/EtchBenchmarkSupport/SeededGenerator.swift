@@ -1,12 +1,14 @@
 /// SplitMix64: a small, fast random number generator whose sequence depends only on its
 /// seed, so generated benchmark data is the same on every run and every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+package struct SeededGenerator: RandomNumberGenerator {
+    /// The position in the sequence. The methods are inlinable, as they were when each program
+    /// had its own copy, since timed closures draw from the generator.
+    @usableFromInline var state: UInt64
 
     /// Makes a generator; equal seeds give equal sequences.
-    init(seed: UInt64) { state = seed }
+    @inlinable package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    @inlinable package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,17 +17,17 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     /// True with the given probability.
-    mutating func chance(_ probability: Double) -> Bool {
+    @inlinable package mutating func chance(_ probability: Double) -> Bool {
         Double(next() >> 11) * 0x1p-53 < probability
     }
 
     /// A uniformly chosen element of a non-empty array.
-    mutating func pick<Element>(_ elements: [Element]) -> Element {
+    @inlinable package mutating func pick<Element>(_ elements: [Element]) -> Element {
         elements[Int(next() % UInt64(elements.count))]
     }
 
     /// An integer in `range`.
-    mutating func int(in range: ClosedRange<Int>) -> Int {
+    @inlinable package mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
 }

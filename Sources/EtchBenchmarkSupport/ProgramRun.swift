@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs this program again, in one of its internal modes, as another process of a row.
-enum ProgramRun {
+package enum ProgramRun {
     /// Runs this program with `arguments`, its standard output going to the file at
     /// `outputURL`, and returns that output once it exited.
     ///
@@ -9,9 +9,13 @@ enum ProgramRun {
     /// stall it. The process is polled rather than waited for: waiting would hold one of the
     /// few threads that run the caller's tasks.
     ///
-    /// - Parameter role: What the process is, for errors: "committer 3".
+    /// - Parameters:
+    ///   - role: What the process is, for errors: "the writer", "committer 3".
+    ///   - pollInterval: How often to look whether the process has exited.
     /// - Throws: ``MismatchError`` when the file cannot be made or the process fails.
-    static func output(of arguments: [String], to outputURL: URL, role: String) async throws -> Data {
+    package static func output(
+        of arguments: [String], to outputURL: URL, role: String, pollInterval: Duration = .milliseconds(5)
+    ) async throws -> Data {
         let process = Process()
         #if os(Linux)
             process.executableURL = URL(filePath: "/proc/self/exe")
@@ -26,7 +30,7 @@ enum ProgramRun {
         defer { try? output.close() }
         process.standardOutput = output
         try process.run()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        while process.isRunning { try await Task.sleep(for: pollInterval) }
         guard process.terminationStatus == 0 else {
             throw MismatchError(description: "\(role) exited with status \(process.terminationStatus)")
         }

@@ -5,21 +5,21 @@
 /// (Etch, baseline, Etch, …), so a slow spell of a shared machine hits both alike.
 /// Every timed closure returns an `Int` derived from its result; the harness adds them
 /// all into ``checksum``, which the program prints, so the optimizer cannot drop the work.
-struct Harness {
+package struct Harness {
     /// One side of a comparison: the work, and how many operations one call performs.
-    typealias Body = () async throws -> Int
+    package typealias Body = () async throws -> Int
 
     /// How long one repetition should last, at least; iterations grow until it does.
-    var repetitionTime: Duration
+    package var repetitionTime: Duration
     /// How many repetitions are timed per side; the median is reported.
-    var repetitions: Int
+    package var repetitions: Int
     /// The sum of every value the timed closures returned.
-    private(set) var checksum = 0
+    package private(set) var checksum = 0
 
     private let clock = ContinuousClock()
 
     /// Settings for a full run, or tiny ones for a smoke run.
-    init(quick: Bool) {
+    package init(quick: Bool) {
         repetitionTime = quick ? .milliseconds(2) : .milliseconds(50)
         repetitions = quick ? 3 : 9
     }
@@ -30,7 +30,7 @@ struct Harness {
     ///   - operations: How many operations one call of a body performs (for example the
     ///     number of objects it reads), so the times are per operation.
     ///   - bodies: The work of each side; each returns a value derived from its result.
-    mutating func secondsPerOperation(operations: Int, _ bodies: [Body?]) async throws -> [Double] {
+    package mutating func secondsPerOperation(operations: Int, _ bodies: [Body?]) async throws -> [Double] {
         var iterations: [Int] = []
         for body in bodies {
             if let body { iterations.append(try await calibrate(body)) } else { iterations.append(0) }
@@ -77,13 +77,13 @@ struct Harness {
 
 /// Hands a value to code the optimizer cannot see through, so computing it is not dropped.
 @inline(never)
-func blackHole<T>(_ value: T) -> T {
+package func blackHole<T>(_ value: T) -> T {
     withExtendedLifetime(value) { value }
 }
 
 extension Duration {
     /// The duration in seconds, as a `Double`.
-    var seconds: Double {
+    package var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) * 1e-18
     }
