@@ -48,7 +48,9 @@ start)
     echo "== PostgreSQL: a cluster in $dir ($("$bindir/postgres" --version))"
     as_server "$bindir/initdb" -D "$dir/data" -A trust -U etch -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
-    as_server "$bindir/pg_ctl" -D "$dir/data" -o "-k $dir -c listen_addresses=''" -l "$dir/log" start -w >/dev/null \
+    # Tests run in parallel, each with a pool and listeners of its own: more than the default 100.
+    as_server "$bindir/pg_ctl" -D "$dir/data" -o "-k $dir -c listen_addresses='' -c max_connections=300" \
+        -l "$dir/log" start -w >/dev/null \
         || { cat "$dir/log" >&2; exit 1; }
     ;;
 stop)
