@@ -41,6 +41,9 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     case unindexableField(model: String, index: String, reason: String)
     /// The pool was closed.
     case poolClosed
+    /// The store was opened without a change history (`recordsHistory: false`), and the
+    /// call needs one.
+    case historyOff
 
     /// The SQLSTATE of the error: the server's, or the class PostgreSQL's documentation
     /// gives a client-side failure (`08001` for a server that did not answer); `nil` for
@@ -53,7 +56,7 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
         case .connectionLost(let sqlState, _, _): sqlState ?? "08006"
         case .serverError(let sqlState, _, _, _, _), .serializationFailure(_, let sqlState, _): sqlState
         case .invalidConnectionString, .invalidParameter, .unexpectedResult, .foreignTable, .unindexableField,
-            .poolClosed:
+            .poolClosed, .historyOff:
             nil
         }
     }
@@ -102,6 +105,9 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(model)'s index \(index) cannot be made in PostgreSQL: \(reason)"
         case .poolClosed:
             "the PostgreSQL connection pool was closed"
+        case .historyOff:
+            "the PostgreSQL store was opened without a change history; open it with recordsHistory: true "
+                + "to read its history or observe its changes"
         }
     }
 }

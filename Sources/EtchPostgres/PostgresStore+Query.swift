@@ -23,8 +23,17 @@ extension PostgresStore {
     ///   throws; ``PostgresError`` when the server fails.
     public func fetch<Model: IdentifiedModel>(_ query: StoreQuery<Model>) async throws -> [Model] {
         if let limit = query.fetchLimit, limit <= 0 { return [] }
+        _ = try table(of: Model.self)
+        return try await read { connection in try self.fetch(query, on: connection) }
+    }
+
+    /// ``fetch(_:)`` on a connection, in whatever transaction it is in.
+    func fetch<Model: IdentifiedModel>(_ query: StoreQuery<Model>, on connection: PostgresConnection) throws -> [Model]
+    {
+        if let limit = query.fetchLimit, limit <= 0 { return [] }
         let statement = try fetchStatement(for: query)
-        let rows = try await objects(Model.self, statement.sql, statement.parameters)
+        let result = try connection.execute(statement.sql, statement.parameters)
+        let rows = try PostgresModelTable.objects(of: result, as: Model.self, statement: statement.sql)
         if statement.isComplete { return rows }
         let evaluation = QueryEvaluation(query)
         var matches: [(id: IndexKey, model: Model)] = []

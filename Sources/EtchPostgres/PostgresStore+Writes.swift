@@ -15,7 +15,10 @@ extension PostgresStore {
     /// that it cannot repeat. An update by transform therefore never loses a concurrent one.
     ///
     /// When `body` returns, the `@onDelete` rules of the references to the objects it
-    /// deleted apply, in the same transaction; then it commits.
+    /// deleted apply, in the same transaction; then, when the store records ``history``, the
+    /// net change of every object the transaction touched (the rules' included) is recorded
+    /// as the last statement, and it commits. Only the attempt that commits is recorded; a
+    /// transaction that changed nothing records nothing.
     ///
     /// ```swift
     /// try await store.write { tx in
@@ -42,6 +45,7 @@ extension PostgresStore {
                     let transaction = PostgresStoreTransaction(store: self, connection: connection)
                     let result = try body(transaction)
                     try transaction.applyDeleteRules()
+                    if let history = self.history { try history.record(transaction.log.changes, on: connection) }
                     return result
                 }
             } catch PostgresError.serializationFailure(_, let sqlState, let message) {

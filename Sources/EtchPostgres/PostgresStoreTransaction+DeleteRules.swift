@@ -52,9 +52,9 @@ extension PostgresStoreTransaction {
                         model: deletion.owner.modelName, id: deletion.key.description, referencedBy: Member.modelName,
                         referringID: member.id.indexKey.description, field: field.name)
                 case .cascade:
-                    try deleteRow(Member.self, id: member.id)
+                    try deleteRow(Member.self, id: member.id, old: member)
                 case .nullify:
-                    try put(try Self.nullifying(field, of: member, removing: deletion))
+                    try put(try Self.nullifying(field, of: member, removing: deletion), old: .some(member))
                 }
                 changed = true
             }

@@ -25,6 +25,8 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
     let connection: PostgresConnection
     /// The objects deleted so far, whose references' `@onDelete` rules apply at the end.
     var deletions: [PostgresDeletion] = []
+    /// What the transaction changed, for the history; kept only when the store records one.
+    var log = PostgresCommitLog()
 
     init(store: PostgresStore, connection: PostgresConnection) {
         self.store = store
@@ -48,10 +50,13 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
     ///   ``EtchStore/StoreError/unknownModel(_:)``; ``PostgresError`` when the server fails.
     public func insert<Model: IdentifiedModel>(_ object: Model, localValues: LocalValuesPolicy) throws {
         var object = object
-        if localValues == .carryOver, let old = try self.object(Model.self, id: object.id) {
-            object = object.replacingLocalValues(old.localValues)
+        var previous: Model??
+        if localValues == .carryOver {
+            let old = try self.object(Model.self, id: object.id)
+            if let old { object = object.replacingLocalValues(old.localValues) }
+            previous = .some(old)
         }
-        try put(object)
+        try put(object, old: previous)
     }
 
     /// Replaces the object with an id by what `transform` makes of it; a new id moves it.
@@ -67,8 +72,9 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
             throw StoreError.notFound(model: Model.modelName, id: id.indexKey.description)
         }
         let new = try transform(old)
-        if new.id.indexKey != id.indexKey { try deleteRow(type, id: id) }
-        try put(new)
+        let moved = new.id.indexKey != id.indexKey
+        if moved { try deleteRow(type, id: id, old: old) }
+        try put(new, old: moved ? nil : .some(old))
         return new
     }
 
@@ -80,22 +86,31 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
     @discardableResult
     public func delete<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws -> Model? {
         guard let old = try object(type, id: id) else { return nil }
-        try deleteRow(type, id: id)
+        try deleteRow(type, id: id, old: old)
         return old
     }
 
-    /// Deletes a row and records the deletion for the `@onDelete` rules.
-    func deleteRow<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws {
+    /// Deletes a row and records the deletion for the `@onDelete` rules and the history.
+    ///
+    /// - Parameter old: The object as it was, which the history keeps with the deletion.
+    func deleteRow<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID, old: Model) throws {
         try store.table(of: type).delete(id: id, of: type, on: connection)
         deletions.append(PostgresDeletion(id: id, of: type))
+        if store.history != nil { try log.record(nil as Model?, id: id, old: old) }
     }
 
-    /// Writes an object after checking its `@unique` values against the other objects.
-    func put<Model: IdentifiedModel>(_ object: Model) throws {
+    /// Writes an object after checking its `@unique` values against the other objects, and
+    /// records it for the history.
+    ///
+    /// - Parameter old: The object of its id just before (`.some(nil)`: none), or `nil`
+    ///   when not known, which the history then reads first when it needs it.
+    func put<Model: IdentifiedModel>(_ object: Model, old: Model??) throws {
         let table = try store.table(of: Model.self)
         try checkUnique(object, in: table)
+        let previous = try stateBefore(object, old: old, in: table)
         do {
             try table.put(object, on: connection)
+            if store.history != nil { try log.record(object, id: object.id, old: previous) }
         } catch .serverError(let sqlState, _, _, let constraint, _) where sqlState == "23505" {
             // A concurrent transaction's value that the check did not see.
             throw Self.violation(of: object, constraint: constraint, table: table)
@@ -103,6 +118,18 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
             throw StoreError.unwritableObject(
                 model: Model.modelName, id: object.id.indexKey.description, reason: reason)
         }
+    }
+
+    /// The object of `object`'s id before the transaction, for the history: `old` when known,
+    /// else read the first time the transaction touches the id; `nil` when the store keeps
+    /// no history.
+    private func stateBefore<Model: IdentifiedModel>(
+        _ object: Model, old: Model??, in table: PostgresModelTable
+    ) throws(PostgresError) -> Model? {
+        guard store.history != nil else { return nil }
+        if let old { return old }
+        guard !log.knows(Model.self, id: object.id) else { return nil }
+        return try table.object(withID: object.id, as: Model.self, on: connection)
     }
 
     /// Throws the SQLite store's error for a `@unique` value of `object` that another object holds.

@@ -10,7 +10,7 @@ import Foundation
 /// its observers get the same ``ListChange`` events a data source sends. A window (an offset
 /// or a limit) is compared with the one shown before, which costs O(*w*) for *w* shown
 /// objects, and only when the commit touched the window.
-final class LiveList<Model: IdentifiedModel> {
+package final class LiveList<Model: IdentifiedModel> {
     /// Every match, sorted.
     private var matches: SortedStore<Model>
     /// The part shown.
@@ -28,7 +28,7 @@ final class LiveList<Model: IdentifiedModel> {
     ///   - window: The part shown.
     ///   - isMember: Whether an object belongs to the list.
     ///   - continuation: Where the changes go.
-    init(
+    package init(
         members: [Model], order: [SortKey<Model>], window: LiveWindow, isMember: @escaping (Model) -> Bool,
         continuation: AsyncStream<ListChange<Model>>.Continuation
     ) {
@@ -48,7 +48,7 @@ final class LiveList<Model: IdentifiedModel> {
     }
 
     /// Applies one commit's change and sends what it did to the shown objects, if anything.
-    func receive(_ change: StoreChange<Model>) {
+    package func receive(_ change: StoreChange<Model>) {
         var upserts: [Model] = []
         var removedIDs: [Model.ID] = []
         // Whether each replaced member's sort keys changed: a move if so, else an update.
@@ -113,5 +113,5 @@ final class LiveList<Model: IdentifiedModel> {
     }
 
     /// Ends the list's stream.
-    func finish() { continuation.finish() }
+    package func finish() { continuation.finish() }
 }

@@ -2,13 +2,13 @@ import Etch
 
 /// The part of a live query's sorted matches that its observers see: `fetchOffset` and
 /// `fetchLimit` applied as ``StoreQuery`` applies them.
-struct LiveWindow: Sendable {
+package struct LiveWindow: Sendable {
     /// How many matches to skip, at least 0.
     let offset: Int
     /// The most matches to show, at least 0; `nil` for all.
     let limit: Int?
 
-    init(offset: Int, limit: Int?) {
+    package init(offset: Int, limit: Int?) {
         self.offset = max(0, offset)
         self.limit = limit.map { max(0, $0) }
     }
