@@ -73,6 +73,9 @@ extension PostgresHistory {
                 return new.through
             } catch is StoreError {
                 return nil
+            } catch PostgresError.poolClosed {
+                // The store closed while the feed read: nothing more will come.
+                return nil
             } catch {
                 try? await Task.sleep(for: delay)
                 delay = min(delay * 2, .seconds(2))
