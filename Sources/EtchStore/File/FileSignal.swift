@@ -12,18 +12,20 @@ final class FileSignal: Sendable {
     private let wakers = Mutex<[Int: @Sendable () -> Void]>([:])
     private let nextWaker = Atomic<Int>(0)
 
-    /// The signals by the files' resolved paths.
-    private static let signals = Mutex<[String: FileSignal]>([:])
+    /// The signals by the files' resolved paths, guarded by ``signalsLock``: a pthread lock,
+    /// which the thread sanitizer sees (it reported stores opening at once on this table).
+    nonisolated(unsafe) private static var signals: [String: FileSignal] = [:]
+    private static let signalsLock = NSLock()
 
     /// The signal of the file at `path`, the same for every store of this process on it.
     static func signal(forPath path: String) -> FileSignal {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        return signals.withLock { signals in
-            if let signal = signals[resolved] { return signal }
-            let signal = FileSignal()
-            signals[resolved] = signal
-            return signal
-        }
+        signalsLock.lock()
+        defer { signalsLock.unlock() }
+        if let signal = signals[resolved] { return signal }
+        let signal = FileSignal()
+        signals[resolved] = signal
+        return signal
     }
 
     /// Registers what wakes an observed store; returns its number, for ``removeWaker(_:)``
