@@ -1,6 +1,6 @@
 import CLibPQ
+import Etch
 import Foundation
-import Synchronization
 
 /// One connection to a PostgreSQL server, through libpq.
 ///
@@ -21,7 +21,7 @@ import Synchronization
 public final class PostgresConnection: Sendable {
     /// libpq's connection, used under the lock (by the extensions of other files too, such as
     /// the notifications').
-    let handle: Mutex<Handle>
+    let handle: Locked<Handle>
 
     /// libpq's connection, closed once.
     struct Handle: ~Copyable {
@@ -63,7 +63,7 @@ public final class PostgresConnection: Sendable {
         // Etch quotes the names it puts in DDL as standard SQL does; PostgreSQL's default
         // since 9.1, set here for a server configured otherwise.
         let conformingStrings = PQparameterStatus(pointer, "standard_conforming_strings").map { String(cString: $0) }
-        self.handle = Mutex(
+        self.handle = Locked(
             Handle(pointer: pointer, statements: PostgresPreparedStatements(capacity: preparedStatements)))
         if conformingStrings != "on" { try execute("SET standard_conforming_strings = on") }
     }

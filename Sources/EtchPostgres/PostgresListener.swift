@@ -1,5 +1,5 @@
+import Etch
 import Foundation
-import Synchronization
 
 /// A connection of its own that listens on one channel (`LISTEN`) and hands what arrives to
 /// every stream of ``events()``, reconnecting when the connection is lost.
@@ -114,7 +114,7 @@ extension PostgresListener {
             var connectionCount = 0
         }
 
-        let state = Mutex(State())
+        let state = Locked(State())
 
         var isStopped: Bool { state.withLock { $0.isStopped } }
 

@@ -1,7 +1,6 @@
 import Etch
 import EtchStore
 import Foundation
-import Synchronization
 
 /// The store on a PostgreSQL server: the same models, reads, queries and transactions as
 /// ``EtchStore/Store``, behind the same ``EtchStore/ModelStore`` protocol, for server apps
@@ -41,7 +40,7 @@ public final class PostgresStore: ModelStore {
     /// The connection string, for the listener.
     let connectionString: String
     /// The listener the live feeds share, started by the first, and whether the store closed.
-    let live: Mutex<LiveFeeds>
+    let live: Locked<LiveFeeds>
 
     /// Opens the store: connects, and makes the models' tables and indexes that are missing.
     ///
@@ -84,7 +83,7 @@ public final class PostgresStore: ModelStore {
         self.pool = pool
         self.history = history
         self.connectionString = connectionString
-        self.live = Mutex(LiveFeeds())
+        self.live = Locked(LiveFeeds())
         self.tables = tables
         self.models = described
         self.maxTransactionAttempts = max(1, maxTransactionAttempts)

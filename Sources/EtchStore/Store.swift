@@ -1,6 +1,5 @@
 import Etch
 import Foundation
-import Synchronization
 
 /// A context holding objects of many model types by id, with the schema's indexes, queries
 /// and all-or-nothing transactions; in memory, or persisted in an SQLite file.
@@ -52,7 +51,7 @@ public actor Store {
     /// The observations whose streams ended, for the actor to remove from their tables.
     let endedObservations = EndedObservations()
     /// The current snapshot and what reads need to know without waiting for the actor.
-    let readState: Mutex<StoreReadState>
+    let readState: Locked<StoreReadState>
     /// The snapshots no longer published that reads still held, until they let go, and the
     /// task that drops them then.
     var retiredSnapshots = RetiredSnapshots()
@@ -74,7 +73,7 @@ public actor Store {
         let storeID = UUID()
         self.storeID = storeID
         self.options = options
-        readState = Mutex(StoreReadState(snapshot: tables.snapshot(storeID: storeID, tokenNumber: 0)))
+        readState = Locked(StoreReadState(snapshot: tables.snapshot(storeID: storeID, tokenNumber: 0)))
     }
 
     /// Opens the store in an SQLite file, or creates it.
@@ -119,7 +118,7 @@ public actor Store {
         signal = opened.signal
         seenGeneration = opened.generation
         dataVersion = opened.dataVersion
-        readState = Mutex(
+        readState = Locked(
             StoreReadState(
                 snapshot: tables.snapshot(storeID: opened.state.storeID, tokenNumber: opened.state.lastToken),
                 seenGeneration: opened.generation))

@@ -1,5 +1,4 @@
 import Etch
-import Synchronization
 import Testing
 
 /// The README's "Unions" blocks, line for line (its `union-switch` and `union-feed`
@@ -8,7 +7,7 @@ import Testing
 @Suite struct ReadmeUnionTests {
     /// What the app's screen showed, in order.
     final class Screen: Sendable {
-        let shown = Mutex<[String]>([])
+        let shown = Locked<[String]>([])
     }
     let screen = Screen()
 

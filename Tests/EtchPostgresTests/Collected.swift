@@ -1,10 +1,10 @@
-import Synchronization
+import Etch
 
 /// What a stream has sent, collected by a task of its own, for a test to wait on.
 final class Collected<Element: Sendable>: Sendable {
     /// The elements, shared with the task.
     private final class Storage: Sendable {
-        let elements = Mutex<[Element]>([])
+        let elements = Locked<[Element]>([])
     }
 
     private let storage = Storage()

@@ -1,6 +1,6 @@
+import Etch
 import EtchPostgres
 import Foundation
-import Synchronization
 import Testing
 
 @Suite(.enabled(if: PostgresTestServer.isConfigured)) struct PostgresConnectionPoolTests {}
@@ -140,7 +140,7 @@ private func currentThreadName() -> String? { Thread.current.name }
 
 /// A count that tasks share.
 private final class SharedCount: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
 
     /// The count now.
     var value: Int { count.withLock { $0 } }

@@ -1,7 +1,6 @@
 import EtchPostgres
 import EtchStore
 import Foundation
-import Synchronization
 import Testing
 
 /// A schema of its own with the Album table and the history made, a pool on it, and a

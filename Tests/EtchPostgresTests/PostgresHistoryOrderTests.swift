@@ -2,7 +2,6 @@ import Etch
 import EtchPostgres
 import EtchStore
 import Foundation
-import Synchronization
 import Testing
 
 /// Tokens follow commit order, as readers see them: a reader that reads the history after
@@ -38,7 +37,7 @@ extension PostgresHistoryOrderTests {
         let tokenA = try PostgresHistoryFixture.write(
             [PostgresHistoryFixture.album(1)], kind: .insert, table: fixture.albums, history: fixture.history, on: a)
 
-        let recorded = Mutex(false)
+        let recorded = Locked(false)
         let b = Task {
             try await fixture.pool.transaction { [albums = fixture.albums, history = fixture.history] connection in
                 let token = try PostgresHistoryFixture.write(

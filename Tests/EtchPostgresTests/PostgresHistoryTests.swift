@@ -2,7 +2,6 @@ import Etch
 import EtchPostgres
 import EtchStore
 import Foundation
-import Synchronization
 import Testing
 
 @Suite(.enabled(if: PostgresTestServer.isConfigured)) struct PostgresHistoryTests {}

@@ -1,7 +1,7 @@
+import Etch
 import EtchPostgres
 import EtchStore
 import Foundation
-import Synchronization
 import Testing
 
 /// The delay from a commit on one connection to the listener's event and to the history
@@ -37,8 +37,8 @@ extension PostgresNotificationDelayTests {
         let listener = PostgresListener(connectionString: fixture.schema.connectionString)
         defer { listener.stop() }
         let clock = ContinuousClock()
-        let eventTimes = Mutex<[Int: ContinuousClock.Instant]>([:])
-        let commitTimes = Mutex<[Int: ContinuousClock.Instant]>([:])
+        let eventTimes = Locked<[Int: ContinuousClock.Instant]>([:])
+        let commitTimes = Locked<[Int: ContinuousClock.Instant]>([:])
         let events = listener.events()
         let feed = try await fixture.history.updates(
             since: try fixture.history.currentToken(on: fixture.other), pool: fixture.pool, listener: listener)

@@ -1,5 +1,5 @@
+import Etch
 import EtchPostgres
-import Synchronization
 import Testing
 
 @Suite(.enabled(if: PostgresTestServer.isConfigured)) struct PostgresTransactionTests {}
@@ -37,7 +37,7 @@ extension PostgresTransactionTests {
     @Test(arguments: [PostgresIsolation.repeatableRead, .serializable])
     func serializationFailureIsRetried(isolation: PostgresIsolation) async throws {
         let counter = try Counter()
-        let attempts = Mutex(0)
+        let attempts = Locked(0)
         try await counter.pool.transaction(isolation: isolation, maxAttempts: 3) { connection in
             let attempt = attempts.withLock { count in
                 count += 1
@@ -51,7 +51,7 @@ extension PostgresTransactionTests {
 
     @Test func serializationFailureIsReportedAfterTheLastAttempt() async throws {
         let counter = try Counter()
-        let attempts = Mutex(0)
+        let attempts = Locked(0)
         let error = await #expect(throws: PostgresError.self) {
             try await counter.pool.transaction(isolation: .repeatableRead, maxAttempts: 3) { connection in
                 attempts.withLock { $0 += 1 }

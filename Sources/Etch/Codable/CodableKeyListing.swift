@@ -62,7 +62,7 @@ enum CodableKeyListing: Sendable, Equatable {
     }
 
     /// What ``leavesOutKeysItCannotMake(_:)`` answered, by the decoder type's identity.
-    private static let known = Mutex<[UInt: Bool]>([:])
+    private static let known = Locked<[UInt: Bool]>([:])
     /// The identity of the last decoder type found to leave keys out, answered without the lock.
     private static let lastLeavingOut = Atomic<UInt>(0)
 }

@@ -1,10 +1,8 @@
-import Synchronization
-
 /// A task that an actor's initializer starts after `self` is complete, kept where the
 /// actor's `deinit` can cancel it (the initializer may no longer set the actor's own
 /// properties once the task holds `self`).
 final class TaskHandle: Sendable {
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let task = Locked<Task<Void, Never>?>(nil)
 
     init() {}
 

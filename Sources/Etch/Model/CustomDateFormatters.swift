@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// `DateFormatter`s for the custom patterns Etch's own pattern engine does not read (which
 /// the schema checker refuses, so only hand-written `DateFormat.custom` values meet them),
@@ -24,7 +23,7 @@ final class CustomDateFormatters: Sendable {
         }
     }
 
-    private let cache = Mutex(Cache())
+    private let cache = Locked(Cache())
 
     func date(from text: String, pattern: String) -> Date? {
         cache.withLock { $0.formatter(for: pattern).date(from: text) }

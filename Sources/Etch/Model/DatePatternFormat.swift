@@ -1,6 +1,5 @@
 import EtchDatePattern
 import Foundation
-import Synchronization
 
 /// A custom `@dateFormat` pattern compiled once into the steps that read and write it, so
 /// that a custom-pattern date costs about as much as an ISO 8601 one and needs no
@@ -90,5 +89,5 @@ final class DatePatternFormat: Sendable {
         return try? compiled.get()
     }
 
-    private static let cache = Mutex<[String: Result<DatePatternFormat, DatePatternError>]>([:])
+    private static let cache = Locked<[String: Result<DatePatternFormat, DatePatternError>]>([:])
 }

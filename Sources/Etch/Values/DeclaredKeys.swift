@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The wire keys that declared fields read, each as one shared `String`, so the reader can
 /// hand out that very string for a key it meets in a document.
 ///
@@ -12,7 +10,7 @@ enum DeclaredKeys {
     /// Only keys too long to be kept inline in a `String` need sharing.
     static let minimumLength = 16
 
-    private static let table = Mutex<[WireKey: String]>([:])
+    private static let table = Locked<[WireKey: String]>([:])
 
     /// Records `key` as the shared string for its bytes, unless one is recorded already;
     /// returns the shared string.

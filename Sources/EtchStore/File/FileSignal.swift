@@ -1,3 +1,4 @@
+import Etch
 import Foundation
 import Synchronization
 
@@ -9,23 +10,21 @@ final class FileSignal: Sendable {
     /// Bumped after every commit to the file by a store of this process.
     let generation = Atomic<Int>(0)
     /// What wakes each observed store, by number.
-    private let wakers = Mutex<[Int: @Sendable () -> Void]>([:])
+    private let wakers = Locked<[Int: @Sendable () -> Void]>([:])
     private let nextWaker = Atomic<Int>(0)
 
-    /// The signals by the files' resolved paths, guarded by ``signalsLock``: a pthread lock,
-    /// which the thread sanitizer sees (it reported stores opening at once on this table).
-    nonisolated(unsafe) private static var signals: [String: FileSignal] = [:]
-    private static let signalsLock = NSLock()
+    /// The signals by the files' resolved paths.
+    private static let signals = Locked<[String: FileSignal]>([:])
 
     /// The signal of the file at `path`, the same for every store of this process on it.
     static func signal(forPath path: String) -> FileSignal {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        signalsLock.lock()
-        defer { signalsLock.unlock() }
-        if let signal = signals[resolved] { return signal }
-        let signal = FileSignal()
-        signals[resolved] = signal
-        return signal
+        return signals.withLock { signals in
+            if let signal = signals[resolved] { return signal }
+            let signal = FileSignal()
+            signals[resolved] = signal
+            return signal
+        }
     }
 
     /// Registers what wakes an observed store; returns its number, for ``removeWaker(_:)``

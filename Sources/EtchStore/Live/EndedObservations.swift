@@ -1,5 +1,4 @@
 import Etch
-import Synchronization
 
 /// The observations whose streams ended, written down for the store's actor to remove
 /// from their tables.
@@ -24,7 +23,7 @@ final class EndedObservations: Sendable {
         var isSweepScheduled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// How long a sweep waits before removing the ends written down, so that a consumer
     /// starting and stopping observations in a loop wakes no other thread on each.

@@ -1,12 +1,11 @@
 import Etch
 import Foundation
-import Synchronization
 
 /// Consumes an observation's stream in the background and keeps every element, so a test
 /// can wait for the n-th one with a time limit instead of hanging when it never comes.
 final class ChangeCollector<Element: Sendable>: Sendable {
-    private let state = Mutex<(elements: [Element], finished: Bool)>(([], false))
-    private let consumer = Mutex<Task<Void, Never>?>(nil)
+    private let state = Locked<(elements: [Element], finished: Bool)>(([], false))
+    private let consumer = Locked<Task<Void, Never>?>(nil)
 
     init(_ stream: AsyncStream<Element>) {
         let task = Task { [self] in

@@ -2,7 +2,6 @@ import Etch
 import EtchStore
 import Foundation
 import Observation
-import Synchronization
 import Testing
 
 extension LiveQueryTests {
@@ -49,5 +48,5 @@ extension LiveQueryTests {
 
 /// Whether an observation's change handler ran.
 final class Notified: Sendable {
-    let fired = Mutex(false)
+    let fired = Locked(false)
 }

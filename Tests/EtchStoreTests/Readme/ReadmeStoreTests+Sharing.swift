@@ -1,12 +1,11 @@
 import Etch
 import EtchStore
 import Foundation
-import Synchronization
 import Testing
 
 /// The server of the README's history block: what each commit uploaded.
 final class ReadmeUploads: Sendable {
-    private let state = Mutex<[String]>([])
+    private let state = Locked<[String]>([])
 
     /// What was uploaded, in order: ids, `-` before a deleted one, and commits as JSON.
     var uploaded: [String] { state.withLock { $0 } }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Etch
@@ -24,7 +23,7 @@ import Testing
 
     /// The result of `body`, run on a new thread with a 512 KB stack.
     static func onSmallStack<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result {
-        let result = Mutex<Result?>(nil)
+        let result = Locked<Result?>(nil)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             let value = body()

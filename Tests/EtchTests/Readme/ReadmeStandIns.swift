@@ -1,6 +1,5 @@
 import Etch
 import Foundation
-import Synchronization
 
 // The app around the README's blocks: its server, its table view, its caches folder and the
 // users and rooms it holds. Each stands in for what the README's reader has, so that the
@@ -9,7 +8,7 @@ import Synchronization
 /// The app's server in the README's `DataSource` block: its rooms, which a test changes
 /// between pages, in the server's order.
 final class ReadmeRoomsAPI: Sendable {
-    private let state = Mutex<[Room]>([])
+    private let state = Locked<[Room]>([])
 
     /// What the server holds now.
     var serverRooms: [Room] {
@@ -31,7 +30,7 @@ final class RecordingTableView: Sendable {
         var changes: [ListChange<Room>] = []
         var batches = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The rows shown.
     var rows: [Room] { state.withLock { $0.rows } }
