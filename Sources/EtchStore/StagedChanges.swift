@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// The changes a transaction made to one model type, applied only when it commits.
 final class StagedChanges<Model: IdentifiedModel> {

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// The staged changes of one model type, as a commit handles them whatever the type.

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 extension Store {
     /// A stream of every committed change to the objects of a type from now on: one

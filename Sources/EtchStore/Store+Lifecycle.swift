@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 extension Store {
     /// Closes the store: its commits are durable (each was before ``write(_:)`` returned), the

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 extension Store {
     /// The members of an inverse relation: the objects whose reference field refers to the

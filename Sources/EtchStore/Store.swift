@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// A context holding objects of many model types by id, with the schema's indexes, queries

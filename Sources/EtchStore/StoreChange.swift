@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// What one committed transaction did to the objects of one model type.
 ///

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// Why a store refused an operation, with the model type, field, value and ids involved.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {

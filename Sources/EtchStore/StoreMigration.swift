@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// A change to stored objects that a new schema needs and Etch cannot work out by itself —
 /// splitting a field in two, computing a new required value — run once per store file, at

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// The changes of one ``Store/write(_:)``: inserts, updates and deletes of any model types,
 /// applied all together when the body returns, or not at all.

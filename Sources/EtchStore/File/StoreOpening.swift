@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// Opening a store file: one write transaction that brings the file's objects to the current

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// One commit of a store's history: its token, when it committed, and per model type the

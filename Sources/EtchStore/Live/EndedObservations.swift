@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// The observations whose streams ended, written down for the store's actor to remove
 /// from their tables.

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// A live query whose page a sorted index's walk answers (see ``PreparedQuery/IndexWalk``):
 /// it keeps only the objects shown, never every match, and after a commit that may touch

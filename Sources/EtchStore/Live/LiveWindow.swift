@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// The part of a live query's sorted matches that its observers see: `fetchOffset` and
 /// `fetchLimit` applied as ``StoreQuery`` applies them.

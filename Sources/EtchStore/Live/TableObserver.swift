@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// Something a table tells about each commit that changes its objects: a stream of
 /// ``StoreChange``s, a live query, a relation or an object being observed.

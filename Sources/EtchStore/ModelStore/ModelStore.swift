@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// A store of models that generic code can be written against: the in-memory or SQLite

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// The reads and writes of one ``ModelStore/write(_:)``: ``StoreTransaction`` for a
 /// ``Store``. Reads through it see its own changes; nothing it does is seen by others until

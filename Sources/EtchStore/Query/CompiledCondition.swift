@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// A predicate's condition compiled to tests of the fields' index keys, for the conditions

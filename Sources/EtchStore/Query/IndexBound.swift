@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// One end of a ``QueryPlan/range(model:index:group:lower:upper:)``: a key, and whether
 /// objects with exactly that key are in the range.

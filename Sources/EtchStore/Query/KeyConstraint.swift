@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// What the conditions of one AND allow of one index's keys: one of some keys, keys between
 /// two bounds, or both. Each condition narrows it; a condition whose constants have no key in

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// How a store answers one query with one model's indexes, worked out once per query value

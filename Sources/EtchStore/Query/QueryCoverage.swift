@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// Which of a predicate's conditions an index access guarantees, and so what is left to
 /// test of each candidate it gives.

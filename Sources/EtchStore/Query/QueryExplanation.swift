@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// What ``Store/plan(for:)`` says a query will cost: how its candidates are found, how many

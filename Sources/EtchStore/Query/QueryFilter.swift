@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// What a store still tests of each candidate an index gives: nothing when the index
 /// guarantees the whole predicate, a compiled condition, or Foundation's evaluation of the

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// How a store sorts a query's matches: by its descriptors, then by id ascending.

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// How a store finds the objects a query's predicate may match: a scan of every object, or
 /// lookups and ranges in the model's indexes.

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 extension QueryPlanner {
     /// How one index could answer an AND, and how good that is.

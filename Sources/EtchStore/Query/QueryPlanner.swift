@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// Chooses how to find the objects a predicate may match, from the model's indexes.

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// A reference type whose index key is its id's: `Ref`, whose `.id` a predicate reads
 /// (`$0.artist.id == artistID`) where an index holds the `Ref`.

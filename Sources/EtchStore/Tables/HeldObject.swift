@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// An object as a table holds it: the model's dictionary, with its `@local` values in a box
 /// when it has any others than the defaults; one reference either way.

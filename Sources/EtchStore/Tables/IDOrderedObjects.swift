@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// An object and its id, side by side in an id-ordered list.
 struct IDMember: Sendable {

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// Orders many index keys at once, for building a table's indexes in bulk.
 ///

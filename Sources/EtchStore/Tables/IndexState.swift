@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// The contents of one index of a model table, kept up to date on every change.
 ///

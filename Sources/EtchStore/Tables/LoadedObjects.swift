@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// Objects read for a table, with what building its indexes reads of each: their ids and
 /// the keys of each index.

@@ -1,5 +1,5 @@
 import Dispatch
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// A table that reads its model's records from a store file as the store opens.

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 extension ModelTable {
     /// The fields of this model that refer to `owner` with a rule other than `dangle`.

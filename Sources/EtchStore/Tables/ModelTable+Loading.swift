@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 extension ModelTable {

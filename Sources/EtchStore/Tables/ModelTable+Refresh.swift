@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 extension ModelTable {
     /// The changes another store's commit made to this model, as staged changes that

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 extension ModelTable {
     /// Checks that applying `changes` keeps every `@unique` index to one object per value.

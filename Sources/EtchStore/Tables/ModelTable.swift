@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// The objects of one model type in a store, by id, with the model's indexes.
 ///

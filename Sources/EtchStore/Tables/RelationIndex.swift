@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// The other side of a reference, kept for an inverse relation: the members that refer to
 /// each owner, sorted in the relation's order.

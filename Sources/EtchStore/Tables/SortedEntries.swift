@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 /// One object's place in a sorted index: its key, then its id to break ties.
 struct SortedEntry: Sendable, Comparable {

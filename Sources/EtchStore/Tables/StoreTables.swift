@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// A store's tables: one per model type it was made with, found by type or by model name.

@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 
 // What a query reads of a table's indexes beyond whole lists of objects: a walk of a sorted
 // group that stops when told, and counts without objects. Queries reach index contents only

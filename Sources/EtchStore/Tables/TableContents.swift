@@ -1,4 +1,4 @@
-import Etch
+@_spi(EtchCollections) import Etch
 import Foundation
 
 /// The objects of one model type and their indexes as of one moment: a value, shared by a

@@ -1,7 +1,7 @@
 import EtchTestSupport
 import Testing
 
-@testable import Etch
+@_spi(EtchCollections) @testable import Etch
 
 /// The persistent list against an array: random edits, sorted use, and copies that stay as
 /// they were while the original changes.

@@ -1,7 +1,7 @@
 import EtchTestSupport
 import Testing
 
-@testable import Etch
+@_spi(EtchCollections) @testable import Etch
 
 /// The persistent map against a dictionary: random edits, colliding hashes, and copies that
 /// stay as they were while the original changes.

@@ -1,7 +1,7 @@
 extension PersistentList {
     /// Inserts `element` at `position`, from 0 through ``count``.
     /// - Complexity: O(log *n*), and a copy of each shared node on the path.
-    @inlinable package mutating func insert(_ element: Element, at position: Int) {
+    @inlinable @_spi(EtchCollections) public mutating func insert(_ element: Element, at position: Int) {
         precondition(position >= 0 && position <= count, "position out of range")
         guard root != nil else {
             root = PersistentListNode(elements: [element])
@@ -16,7 +16,7 @@ extension PersistentList {
     /// Removes and returns the element at `position`, which must be below ``count``.
     /// - Complexity: O(log *n*), and a copy of each shared node on the path.
     @discardableResult
-    @inlinable package mutating func remove(at position: Int) -> Element {
+    @inlinable @_spi(EtchCollections) public mutating func remove(at position: Int) -> Element {
         precondition(position >= 0 && position < count, "position out of range")
         Self.makeUnique(&root!)
         let removed = root!.remove(at: position)
@@ -30,14 +30,14 @@ extension PersistentList {
 
     /// Replaces the element at `position`, which must be below ``count``.
     /// - Complexity: O(log *n*), and a copy of each shared node on the path.
-    @inlinable package mutating func replace(at position: Int, with element: Element) {
+    @inlinable @_spi(EtchCollections) public mutating func replace(at position: Int, with element: Element) {
         precondition(position >= 0 && position < count, "position out of range")
         Self.makeUnique(&root!)
         root!.replace(at: position, with: element)
     }
 
     /// Copies `node` unless this list holds the only reference to it.
-    @inlinable package static func makeUnique(_ node: inout PersistentListNode<Element>) {
+    @inlinable @_spi(EtchCollections) public static func makeUnique(_ node: inout PersistentListNode<Element>) {
         if !isKnownUniquelyReferenced(&node) { node = node.copy() }
     }
 }
@@ -45,7 +45,9 @@ extension PersistentList {
 extension PersistentListNode {
     /// Inserts under this node, which the caller holds uniquely; returns the node split off
     /// its end when it grew past the maximum width.
-    @inlinable package func insert(_ element: Element, at position: Int) -> PersistentListNode<Element>? {
+    @inlinable @_spi(EtchCollections) public func insert(_ element: Element, at position: Int) -> PersistentListNode<
+        Element
+    >? {
         count += 1
         if isLeaf {
             elements.insert(element, at: position)
@@ -84,7 +86,7 @@ extension PersistentListNode {
 
     /// Removes under this node, which the caller holds uniquely, merging a child that grew
     /// small with a neighbour when the two fit in one node.
-    @inlinable package func remove(at position: Int) -> Element {
+    @inlinable @_spi(EtchCollections) public func remove(at position: Int) -> Element {
         count -= 1
         if isLeaf { return elements.remove(at: position) }
         var offset = position
@@ -105,7 +107,7 @@ extension PersistentListNode {
     }
 
     /// Replaces under this node, which the caller holds uniquely.
-    @inlinable package func replace(at position: Int, with element: Element) {
+    @inlinable @_spi(EtchCollections) public func replace(at position: Int, with element: Element) {
         if isLeaf {
             elements[position] = element
             return
@@ -118,13 +120,13 @@ extension PersistentListNode {
     }
 
     /// Updates the count and first element kept for a changed child.
-    @inlinable package func refresh(_ child: Int) {
+    @inlinable @_spi(EtchCollections) public func refresh(_ child: Int) {
         counts[child] = children[child].count
         firsts[child] = children[child].first
     }
 
     /// Merges a small child into its left or right neighbour when the two fit in one node.
-    @inlinable package func mergeIfSmall(_ child: Int) {
+    @inlinable @_spi(EtchCollections) public func mergeIfSmall(_ child: Int) {
         let maximum = PersistentList<Element>.maximumWidth
         let neighbour: Int
         if child > 0, children[child - 1].width + children[child].width <= maximum {

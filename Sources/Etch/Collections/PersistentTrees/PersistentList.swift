@@ -12,25 +12,31 @@
 ///
 /// - Complexity: positional reads, inserts, removals and replacements are O(log *n*); a
 ///   walk of *k* consecutive elements is O(log *n* + *k*).
-package struct PersistentList<Element>: @unchecked Sendable {
+///
+/// The persistent trees are `@_spi(EtchCollections) public`, not `package`: Swift 6.3 does
+/// not inline or specialize an `@inlinable package` declaration in another module of the
+/// package (a two-module package showed a concrete call still going to the unspecialized
+/// generic), so EtchStore's trees of held objects ran through value witnesses and metadata
+/// lookups. As SPI they are specialized where the store uses them, and no user sees them.
+@_spi(EtchCollections) public struct PersistentList<Element>: @unchecked Sendable {
     // @unchecked: nodes are changed only while uniquely referenced (`makeUnique`), so a
     // node reachable from two lists is never written; `Element` is `Sendable` wherever a
     // list crosses an isolation boundary (the store's tables hold `Sendable` models).
 
     /// The root, or `nil` when the list is empty.
-    package var root: PersistentListNode<Element>?
+    @_spi(EtchCollections) public var root: PersistentListNode<Element>?
 
     /// The most entries a node holds: elements in a leaf, children in an inner node.
-    @inlinable package static var maximumWidth: Int { 64 }
+    @inlinable @_spi(EtchCollections) public static var maximumWidth: Int { 64 }
     /// Below this many entries a node is merged with a neighbour when the two fit in one.
-    @inlinable package static var minimumWidth: Int { 16 }
+    @inlinable @_spi(EtchCollections) public static var minimumWidth: Int { 16 }
 
     /// An empty list.
-    @inlinable package init() {}
+    @inlinable @_spi(EtchCollections) public init() {}
 
     /// A list of `elements`, in their order, built bottom-up in one pass.
     /// - Complexity: O(*n*).
-    @inlinable package init(_ elements: some Collection<Element>) {
+    @inlinable @_spi(EtchCollections) public init(_ elements: some Collection<Element>) {
         guard !elements.isEmpty else { return }
         // Leaves three quarters full leave room to insert without splitting at once.
         let width = Self.maximumWidth * 3 / 4
@@ -58,14 +64,14 @@ package struct PersistentList<Element>: @unchecked Sendable {
 
     /// The number of elements.
     /// - Complexity: O(1).
-    @inlinable package var count: Int { root?.count ?? 0 }
+    @inlinable @_spi(EtchCollections) public var count: Int { root?.count ?? 0 }
 
     /// Whether the list holds no element.
-    @inlinable package var isEmpty: Bool { root == nil }
+    @inlinable @_spi(EtchCollections) public var isEmpty: Bool { root == nil }
 
     /// The element at `position`, which must be below ``count``.
     /// - Complexity: O(log *n*).
-    @inlinable package subscript(position: Int) -> Element {
+    @inlinable @_spi(EtchCollections) public subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "position out of range")
         var node = root!
         var offset = position
@@ -79,7 +85,7 @@ package struct PersistentList<Element>: @unchecked Sendable {
     /// The first position whose element is not `isBefore` the place searched for, in a list
     /// where every element that is `isBefore` it comes first: a binary search.
     /// - Complexity: O(log *n*) calls of `isBefore`.
-    @inlinable package func partitionIndex(where isBefore: (Element) -> Bool) -> Int {
+    @inlinable @_spi(EtchCollections) public func partitionIndex(where isBefore: (Element) -> Bool) -> Int {
         guard var node = root else { return 0 }
         var base = 0
         while !node.isLeaf {
@@ -94,7 +100,9 @@ package struct PersistentList<Element>: @unchecked Sendable {
     /// Calls `body` with the elements at `positions`, in order or, when `reversed`, from the
     /// last; stops early when `body` returns `false`.
     /// - Complexity: O(log *n* + *k*) for *k* elements visited.
-    @inlinable package func forEach(in positions: Range<Int>, reversed: Bool = false, _ body: (Element) throws -> Bool)
+    @inlinable @_spi(EtchCollections) public func forEach(
+        in positions: Range<Int>, reversed: Bool = false, _ body: (Element) throws -> Bool
+    )
         rethrows
     {
         let clamped = positions.clamped(to: 0..<count)
@@ -104,7 +112,9 @@ package struct PersistentList<Element>: @unchecked Sendable {
 
     /// The elements at `positions`, in order, or from the last when `reversed`.
     /// - Complexity: O(log *n* + *k*) for *k* elements returned.
-    @inlinable package func elements(in positions: Range<Int>, reversed: Bool = false) -> [Element] {
+    @inlinable @_spi(EtchCollections) public func elements(in positions: Range<Int>, reversed: Bool = false)
+        -> [Element]
+    {
         var found: [Element] = []
         found.reserveCapacity(positions.clamped(to: 0..<count).count)
         forEach(in: positions, reversed: reversed) {
@@ -116,7 +126,7 @@ package struct PersistentList<Element>: @unchecked Sendable {
 
     /// Every element, in order.
     /// - Complexity: O(*n*).
-    @inlinable package var all: [Element] { elements(in: 0..<count) }
+    @inlinable @_spi(EtchCollections) public var all: [Element] { elements(in: 0..<count) }
 }
 
 extension Array {
@@ -126,7 +136,9 @@ extension Array {
     /// Elements are passed in place, through the array's buffer: this code is not
     /// specialized, and a subscript would copy each element it passes (a retain and a
     /// release per reference in it).
-    @inlinable package func partitionPoint(where isBefore: (Element) throws -> Bool) rethrows -> Int {
+    @inlinable @_spi(EtchCollections) public func partitionPoint(where isBefore: (Element) throws -> Bool) rethrows
+        -> Int
+    {
         try withUnsafeBufferPointer { elements in
             var low = 0
             var high = elements.count

@@ -4,21 +4,21 @@
 /// A node is changed only by a list that holds the one reference to it; a list that
 /// shares it copies it first (``copy()``), which copies its arrays' references, not
 /// their elements' nodes.
-package final class PersistentListNode<Element> {
+@_spi(EtchCollections) public final class PersistentListNode<Element> {
     /// A leaf's elements; empty in an inner node.
-    package var elements: [Element]
+    @_spi(EtchCollections) public var elements: [Element]
     /// An inner node's children; empty in a leaf, which is how a leaf is told apart.
-    package var children: [PersistentListNode<Element>]
+    @_spi(EtchCollections) public var children: [PersistentListNode<Element>]
     /// The number of elements under each child.
-    package var counts: [Int]
+    @_spi(EtchCollections) public var counts: [Int]
     /// The first element under each child, for searches that descend without visiting
     /// every child.
-    package var firsts: [Element]
+    @_spi(EtchCollections) public var firsts: [Element]
     /// The number of elements under the node.
-    package var count: Int
+    @_spi(EtchCollections) public var count: Int
 
     /// A leaf.
-    @inlinable package init(elements: [Element]) {
+    @inlinable @_spi(EtchCollections) public init(elements: [Element]) {
         self.elements = elements
         children = []
         counts = []
@@ -27,7 +27,7 @@ package final class PersistentListNode<Element> {
     }
 
     /// An inner node over `children`, none of them empty.
-    @inlinable package init(children: [PersistentListNode<Element>]) {
+    @inlinable @_spi(EtchCollections) public init(children: [PersistentListNode<Element>]) {
         elements = []
         self.children = children
         counts = children.map(\.count)
@@ -35,7 +35,8 @@ package final class PersistentListNode<Element> {
         count = counts.reduce(0, +)
     }
 
-    @inlinable package init(copying node: PersistentListNode<Element>) {
+    /// A node with `node`'s entries, sharing its arrays until either changes.
+    @inlinable @_spi(EtchCollections) public init(copying node: PersistentListNode<Element>) {
         elements = node.elements
         children = node.children
         counts = node.counts
@@ -44,20 +45,22 @@ package final class PersistentListNode<Element> {
     }
 
     /// A node equal to this one that shares its children.
-    @inlinable package func copy() -> PersistentListNode<Element> { PersistentListNode(copying: self) }
+    @inlinable @_spi(EtchCollections) public func copy() -> PersistentListNode<Element> {
+        PersistentListNode(copying: self)
+    }
 
     /// Whether the node is a leaf.
-    @inlinable package var isLeaf: Bool { children.isEmpty }
+    @inlinable @_spi(EtchCollections) public var isLeaf: Bool { children.isEmpty }
 
     /// The number of entries: elements of a leaf, children of an inner node.
-    @inlinable package var width: Int { isLeaf ? elements.count : children.count }
+    @inlinable @_spi(EtchCollections) public var width: Int { isLeaf ? elements.count : children.count }
 
     /// The node's first element; the node must not be empty.
-    @inlinable package var first: Element { isLeaf ? elements[0] : firsts[0] }
+    @inlinable @_spi(EtchCollections) public var first: Element { isLeaf ? elements[0] : firsts[0] }
 
     /// The child holding the element at `offset` under this inner node; `offset` becomes
     /// the position within that child.
-    @inlinable package func child(containing offset: inout Int) -> Int {
+    @inlinable @_spi(EtchCollections) public func child(containing offset: inout Int) -> Int {
         var child = 0
         while offset >= counts[child] {
             offset -= counts[child]
@@ -68,7 +71,7 @@ package final class PersistentListNode<Element> {
 
     /// Calls `body` with the elements at `positions` under this node, whose first element is
     /// at `base`; returns `false` once `body` has.
-    @inlinable package func visit(
+    @inlinable @_spi(EtchCollections) public func visit(
         _ positions: Range<Int>, base: Int, reversed: Bool, _ body: (Element) throws -> Bool
     ) rethrows -> Bool {
         if isLeaf {

@@ -9,22 +9,23 @@
 /// equal share a node past the last level and are told apart by `==`.
 ///
 /// - Complexity: reads and changes are O(log₃₂ *n*), about four node visits for a million keys.
-package struct PersistentMap<Key: Hashable, Value>: @unchecked Sendable {
+@_spi(EtchCollections) public struct PersistentMap<Key: Hashable, Value>: @unchecked Sendable {
     // @unchecked: nodes are changed only while uniquely referenced, as PersistentList's are.
 
-    package var root = PersistentMapNode<Key, Value>()
+    /// The trie's first level.
+    @_spi(EtchCollections) public var root = PersistentMapNode<Key, Value>()
     /// The number of keys.
-    package private(set) var count = 0
+    @_spi(EtchCollections) public var count = 0
 
     /// An empty map.
-    @inlinable package init() {}
+    @inlinable @_spi(EtchCollections) public init() {}
 
     /// Whether the map holds no key.
-    @inlinable package var isEmpty: Bool { count == 0 }
+    @inlinable @_spi(EtchCollections) public var isEmpty: Bool { count == 0 }
 
     /// The value of `key`, or `nil`; setting `nil` removes the key.
     /// - Complexity: O(log₃₂ *n*), and a copy of each shared node on the path when set.
-    @inlinable package subscript(key: Key) -> Value? {
+    @inlinable @_spi(EtchCollections) public subscript(key: Key) -> Value? {
         get { root.value(for: key, hash: UInt64(truncatingIfNeeded: key.hashValue), shift: 0) }
         set {
             if !isKnownUniquelyReferenced(&root) { root = root.copy() }
@@ -34,13 +35,13 @@ package struct PersistentMap<Key: Hashable, Value>: @unchecked Sendable {
 
     /// Calls `body` with every key and value, in no particular order.
     /// - Complexity: O(*n*).
-    @inlinable package func forEachEntry(_ body: (Key, Value) throws -> Void) rethrows {
+    @inlinable @_spi(EtchCollections) public func forEachEntry(_ body: (Key, Value) throws -> Void) rethrows {
         try root.visit(body)
     }
 
     /// Every value, in no particular order.
     /// - Complexity: O(*n*).
-    @inlinable package var values: [Value] {
+    @inlinable @_spi(EtchCollections) public var values: [Value] {
         var found: [Value] = []
         found.reserveCapacity(count)
         forEachEntry { _, value in found.append(value) }
@@ -49,7 +50,7 @@ package struct PersistentMap<Key: Hashable, Value>: @unchecked Sendable {
 
     /// Every key, in no particular order.
     /// - Complexity: O(*n*).
-    @inlinable package var keys: [Key] {
+    @inlinable @_spi(EtchCollections) public var keys: [Key] {
         var found: [Key] = []
         found.reserveCapacity(count)
         forEachEntry { key, _ in found.append(key) }
@@ -60,20 +61,23 @@ package struct PersistentMap<Key: Hashable, Value>: @unchecked Sendable {
 /// One node of a ``PersistentMap``: the entries and the children of one level of the trie,
 /// each found through a bitmap of the five hash bits in use, or, past the last level, a
 /// list of keys whose hashes are all equal.
-package final class PersistentMapNode<Key: Hashable, Value> {
+@_spi(EtchCollections) public final class PersistentMapNode<Key: Hashable, Value> {
     /// Bit *b* is set when an entry's hash bits at this level are *b*.
-    package var entryMap: UInt32 = 0
+    @_spi(EtchCollections) public var entryMap: UInt32 = 0
     /// Bit *b* is set when a child's hash bits at this level are *b*.
-    package var childMap: UInt32 = 0
+    @_spi(EtchCollections) public var childMap: UInt32 = 0
     /// The entries, in the order of their bits; past the last level, in no order.
-    package var keys: [Key] = []
-    package var values: [Value] = []
+    @_spi(EtchCollections) public var keys: [Key] = []
+    /// The entries' values, at their keys' positions.
+    @_spi(EtchCollections) public var values: [Value] = []
     /// The children, in the order of their bits.
-    package var children: [PersistentMapNode<Key, Value>] = []
+    @_spi(EtchCollections) public var children: [PersistentMapNode<Key, Value>] = []
 
-    @inlinable package init() {}
+    /// An empty node.
+    @inlinable @_spi(EtchCollections) public init() {}
 
-    @inlinable package func copy() -> PersistentMapNode<Key, Value> {
+    /// A node with this one's entries and children, which it shares until either changes.
+    @inlinable @_spi(EtchCollections) public func copy() -> PersistentMapNode<Key, Value> {
         let node = PersistentMapNode()
         node.entryMap = entryMap
         node.childMap = childMap
@@ -84,19 +88,20 @@ package final class PersistentMapNode<Key: Hashable, Value> {
     }
 
     /// Whether this node lies past the trie's last level, where hashes are used up.
-    @inlinable package static func isCollisionLevel(_ shift: UInt64) -> Bool { shift >= 64 }
+    @inlinable @_spi(EtchCollections) public static func isCollisionLevel(_ shift: UInt64) -> Bool { shift >= 64 }
 
     /// The bit of `hash` at the level of `shift`.
-    @inlinable package static func bit(_ hash: UInt64, _ shift: UInt64) -> UInt32 {
+    @inlinable @_spi(EtchCollections) public static func bit(_ hash: UInt64, _ shift: UInt64) -> UInt32 {
         1 << UInt32(truncatingIfNeeded: (hash >> shift) & 31)
     }
 
     /// The position among the entries or children of `map` of the one with `bit`.
-    @inlinable package static func slot(_ map: UInt32, _ bit: UInt32) -> Int {
+    @inlinable @_spi(EtchCollections) public static func slot(_ map: UInt32, _ bit: UInt32) -> Int {
         (map & (bit &- 1)).nonzeroBitCount
     }
 
-    @inlinable package func value(for key: Key, hash: UInt64, shift: UInt64) -> Value? {
+    /// The value of `key` under this node, whose hashes agree with `hash` below `shift`.
+    @inlinable @_spi(EtchCollections) public func value(for key: Key, hash: UInt64, shift: UInt64) -> Value? {
         var node = self
         var shift = shift
         while !Self.isCollisionLevel(shift) {
@@ -117,7 +122,8 @@ package final class PersistentMapNode<Key: Hashable, Value> {
 
     /// Sets or removes a key under this node, which the caller holds uniquely; returns the
     /// change in the number of keys.
-    @inlinable package func set(_ value: Value?, for key: Key, hash: UInt64, shift: UInt64) -> Int {
+    @inlinable @_spi(EtchCollections) public func set(_ value: Value?, for key: Key, hash: UInt64, shift: UInt64) -> Int
+    {
         if Self.isCollisionLevel(shift) {
             if let position = keys.firstIndex(of: key) {
                 if let value {
@@ -185,7 +191,8 @@ package final class PersistentMapNode<Key: Hashable, Value> {
         return 1
     }
 
-    @inlinable package func visit(_ body: (Key, Value) throws -> Void) rethrows {
+    /// Calls `body` with every entry under this node.
+    @inlinable @_spi(EtchCollections) public func visit(_ body: (Key, Value) throws -> Void) rethrows {
         for position in keys.indices { try body(keys[position], values[position]) }
         for child in children { try child.visit(body) }
     }
@@ -196,7 +203,7 @@ extension PersistentMap {
     /// none; a value changed in place is not copied, so a value that is itself shared
     /// structure (a ``PersistentList``) changes in place too.
     /// - Complexity: O(log₃₂ *n*), and a copy of each shared node on the path.
-    @inlinable package mutating func modify<Result>(
+    @inlinable @_spi(EtchCollections) public mutating func modify<Result>(
         _ key: Key, default make: () -> Value, _ body: (inout Value) throws -> Result
     ) rethrows -> Result {
         if self[key] == nil { self[key] = make() }
@@ -208,7 +215,7 @@ extension PersistentMap {
 extension PersistentMapNode {
     /// Calls `body` with the value of a key the node holds, in place; the caller holds this
     /// node uniquely.
-    @inlinable package func modify<Result>(
+    @inlinable @_spi(EtchCollections) public func modify<Result>(
         _ key: Key, hash: UInt64, shift: UInt64, _ body: (inout Value) throws -> Result
     ) rethrows -> Result {
         if shift >= 64 { return try body(&values[keys.firstIndex(of: key)!]) }
@@ -225,7 +232,7 @@ extension PersistentMap {
     /// level: each node is made once, where inserting one key at a time copies the path of
     /// each insertion.
     /// - Complexity: O(*n* log₃₂ *n*).
-    @inlinable package init(distinctKeys keys: [Key], values: [Value]) {
+    @inlinable @_spi(EtchCollections) public init(distinctKeys keys: [Key], values: [Value]) {
         precondition(keys.count == values.count, "a value per key")
         let hashes = keys.map { UInt64(truncatingIfNeeded: $0.hashValue) }
         // Sorted by the hash bits of each level in turn, the entries of every node of the
@@ -240,11 +247,11 @@ extension PersistentMap {
 
 extension PersistentMapNode {
     /// How many levels ``levelOrder(_:)`` orders by: the levels whose five bits all fit.
-    @inlinable package static var orderedLevels: UInt64 { 12 }
+    @inlinable @_spi(EtchCollections) public static var orderedLevels: UInt64 { 12 }
 
     /// A hash with its five-bit level groups reversed, the first level's bits highest, so
     /// that ascending order sorts by the first level, then the second, and so on.
-    @inlinable package static func levelOrder(_ hash: UInt64) -> UInt64 {
+    @inlinable @_spi(EtchCollections) public static func levelOrder(_ hash: UInt64) -> UInt64 {
         var ordered: UInt64 = 0
         for level in 0..<orderedLevels { ordered = ordered << 5 | (hash >> (5 * level)) & 31 }
         return ordered
@@ -253,7 +260,7 @@ extension PersistentMapNode {
     /// The node of the entries at `positions` of `keys` and `values`, whose hashes agree
     /// below `shift`: positions sorted by ``levelOrder(_:)``, which puts the entries of each
     /// child next to each other, except past the ordered levels, where they are sorted here.
-    @inlinable package convenience init(
+    @inlinable @_spi(EtchCollections) public convenience init(
         building positions: UnsafeBufferPointer<Int>, hashes: [UInt64], keys: [Key], values: [Value], shift: UInt64
     ) {
         self.init()
@@ -274,7 +281,7 @@ extension PersistentMapNode {
 
     /// Adds the entries at `runs`, sorted by their bits at `shift`: each bit's one entry, or
     /// a child holding its several.
-    @inlinable package func fill(
+    @inlinable @_spi(EtchCollections) public func fill(
         runs: UnsafeBufferPointer<Int>, hashes: [UInt64], keys: [Key], values: [Value], shift: UInt64
     ) {
         func runEnd(from start: Int) -> Int {
