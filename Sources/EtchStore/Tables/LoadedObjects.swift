@@ -1,4 +1,5 @@
 @_spi(EtchCollections) import Etch
+import Foundation
 
 /// Objects read for a table, with what building its indexes reads of each: their ids and
 /// the keys of each index.
@@ -25,13 +26,27 @@ struct LoadedObjects: Sendable {
         groupKeys = Array(repeating: [], count: indexCount)
     }
 
-    /// `objects` and what `indexes` read of them.
+    /// `objects` and what `indexes` read of them, read in runs on every core.
     init<Model: IdentifiedModel>(_ objects: [Model], indexes: [ModelIndex<Model>]) {
         self.init(indexCount: indexes.count)
-        reserveCapacity(objects.count)
         let readers = IndexKeyReaders(indexes)
-        for object in objects { append(object, readers: readers) }
+        let runLength = Swift.max(Self.runLength, (objects.count + Self.cores - 1) / Self.cores)
+        let starts = Array(stride(from: 0, to: objects.count, by: runLength))
+        let runs = Slots<LoadedObjects>.parallel(starts.count) { run in
+            var loaded = LoadedObjects(indexCount: indexes.count)
+            let range = starts[run]..<Swift.min(starts[run] + runLength, objects.count)
+            loaded.reserveCapacity(range.count)
+            for position in range { loaded.append(objects[position], readers: readers) }
+            return loaded
+        }
+        reserveCapacity(objects.count)
+        for run in runs { append(contentsOf: run) }
     }
+
+    /// The fewest objects read on a thread of their own.
+    private static var runLength: Int { 4_096 }
+    /// The cores to read on.
+    private static var cores: Int { Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8)) }
 
     /// The number of objects.
     var count: Int { ids.count }

@@ -19,7 +19,11 @@ struct Slots<Element>: @unchecked Sendable {
 
     /// Moves every slot, all initialized, into an array.
     func moveAll() -> [Element] {
-        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Not through `unsafeUninitializedCapacity` when empty: that writes the count into
+        // the empty-array singleton every empty array shares, which the thread sanitizer
+        // reports as a race with any thread reading an empty array (a load of no objects).
+        guard count > 0 else { return [] }
+        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             buffer.baseAddress!.moveInitialize(from: base, count: count)
             initialized = count
         }

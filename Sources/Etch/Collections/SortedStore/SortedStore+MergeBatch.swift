@@ -194,11 +194,16 @@ extension SortedStore {
             }
         }
 
-        // The ids move over, and the pointer is freed with nothing left in it.
-        batch.ids = Array(unsafeUninitializedCapacity: slotCount) { buffer, count in
-            if let base = buffer.baseAddress { base.moveInitialize(from: slotIDs, count: slotCount) }
-            count = slotCount
-        }
+        // The ids move over, and the pointer is freed with nothing left in it; no ids make an
+        // empty array without `unsafeUninitializedCapacity`, which would write the count into
+        // the empty-array singleton that other threads read.
+        batch.ids =
+            slotCount == 0
+            ? []
+            : Array(unsafeUninitializedCapacity: slotCount) { buffer, count in
+                buffer.baseAddress!.moveInitialize(from: slotIDs, count: slotCount)
+                count = slotCount
+            }
         batch.oldIndices = indices(
             ofReplaced: byStorage ? (0..<replacedCount).map { StorageIdentityTable.identity(of: replaced[$0]) } : nil,
             ids: (0..<replacedCount).map { batch.ids[replacedSlots[$0]] }, below: storedCount)
