@@ -96,8 +96,14 @@ let package = Package(
         // Runs against a PostgreSQL server: Scripts/test-postgres.sh starts one and sets
         // ETCH_POSTGRES_URL; without it the tests are skipped.
         .testTarget(
-            name: "EtchPostgresTests", dependencies: ["EtchPostgres", "EtchStore", "Etch", "EtchTestSupport"],
+            name: "EtchPostgresTests",
+            dependencies: ["EtchPostgres", "EtchStore", "Etch", "EtchPostgresCommitLoopHelper", "EtchTestSupport"],
             plugins: ["EtchPlugin"]),
+        // Commits to a PostgresStore in a loop until killed: the PostgreSQL store's crash-safety
+        // test (PostgresKillTests) runs it. Its Records.etch links to the PostgreSQL tests' models.
+        .executableTarget(
+            name: "EtchPostgresCommitLoopHelper", dependencies: ["EtchPostgres", "EtchStore", "Etch"],
+            path: "Tests/EtchPostgresCommitLoopHelper", plugins: ["EtchPlugin"]),
         // Helpers shared by the test targets.
         .target(name: "EtchTestSupport", path: "Tests/EtchTestSupport"),
         .testTarget(name: "EtchGeneratorTests", dependencies: ["EtchGenerator"]),

@@ -2,8 +2,9 @@
 # Runs EtchPostgres's tests against a throwaway PostgreSQL cluster (Scripts/postgres-server.sh:
 # initdb in a temporary folder, a server listening only on a Unix socket in that folder, run
 # as the unprivileged `postgres` user), stopped and removed on exit even when the tests fail,
-# then a smoke run of etch-pg-bench (a tiny count) against the same cluster. The tests' exit
-# code is the script's.
+# with the clusters of their own that the tests of a restarted server make in it
+# ($ETCH_POSTGRES_CLUSTERS), then a smoke run of etch-pg-bench (a tiny count) against the
+# same cluster. The tests' exit code is the script's.
 #
 #   bash Scripts/test-postgres.sh                 # the PostgreSQL tests
 #   bash Scripts/test-postgres.sh --filter Pool   # more `swift test` arguments
@@ -16,6 +17,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 dir="$(mktemp -d "${TMPDIR:-/tmp}/etch-postgres.XXXXXX")"
 stop() {
     local status=$?
+    # A test that crashed or hung leaves its own cluster running: stop it before its folder goes.
+    for cluster in "$dir"/clusters/*/; do
+        [ -d "$cluster" ] && bash Scripts/postgres-server.sh stop "${cluster%/}"
+    done
     bash Scripts/postgres-server.sh stop "$dir"
     exit "$status"
 }
@@ -24,6 +29,9 @@ trap stop EXIT INT TERM
 bash Scripts/postgres-server.sh start "$dir"
 
 export ETCH_POSTGRES_URL="host=$dir user=etch dbname=postgres"
+# Where the tests that stop and start a server make clusters of their own (PostgresTestCluster).
+export ETCH_POSTGRES_CLUSTERS="$dir/clusters"
+mkdir -p "$ETCH_POSTGRES_CLUSTERS"
 echo "== PostgreSQL tests (ETCH_POSTGRES_URL=$ETCH_POSTGRES_URL)"
 swift test --filter EtchPostgresTests -Xswiftc -warnings-as-errors "$@"
 

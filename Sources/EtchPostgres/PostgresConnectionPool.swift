@@ -95,11 +95,16 @@ public actor PostgresConnectionPool {
 
     /// A connection for a caller: an idle one, a new one while fewer than ``size`` are
     /// open, or the next one given back.
+    ///
+    /// An idle connection the server ended meanwhile (a restart, a terminated backend) is
+    /// closed and a new one opened in its place, so that the first call after a restart
+    /// runs rather than fails on it (and, with the server still down, fails as
+    /// ``PostgresError/serverUnreachable(server:reason:)``, which says so).
     private nonisolated func checkOut() async throws -> Member {
         switch try await lease() {
-        case .connection(let member):
+        case .connection(let member) where !member.connection.hasEnded:
             return member
-        case .slot:
+        case .connection, .slot:
             do {
                 return Member(try PostgresConnection(connectionString: connectionString))
             } catch {
