@@ -1,6 +1,6 @@
+import Etch
 import EtchTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -39,7 +39,7 @@ enum CommitLoopProcess {
 
 /// The lines a pipe brings, read by a thread of its own until the pipe ends.
 private final class LineReader: Sendable {
-    private let state = Mutex<(text: String, ended: Bool)>(("", false))
+    private let state = Locked<(text: String, ended: Bool)>(("", false))
 
     init(_ handle: FileHandle) {
         Thread { [self] in

@@ -1,4 +1,4 @@
-import Synchronization
+import Etch
 
 /// A bound on how long a call of the tests may take, to catch a hang rather than measure
 /// speed: when `limit` passes first, it throws ``TimeLimitExceeded`` and leaves `operation`
@@ -34,9 +34,9 @@ struct TimeLimitExceeded: Error, CustomStringConvertible {
 
 /// A continuation that the operation and the timer race to resume: the first wins.
 private final class FirstOutcome<Value: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Value, any Error>?>
+    private let continuation: Locked<CheckedContinuation<Value, any Error>?>
 
-    init(_ continuation: CheckedContinuation<Value, any Error>) { self.continuation = Mutex(continuation) }
+    init(_ continuation: CheckedContinuation<Value, any Error>) { self.continuation = Locked(continuation) }
 
     func resume(with outcome: Result<Value, any Error>) {
         continuation.withLock { $0.take() }?.resume(with: outcome)
