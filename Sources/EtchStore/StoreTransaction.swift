@@ -69,19 +69,32 @@ public final class StoreTransaction {
     public func insert<Model: IdentifiedModel>(
         _ object: Model, localValues: LocalValuesPolicy = .carryOver
     ) throws(StoreError) {
-        let (_, changes) = try changes(of: Model.self)
-        var object = object
-        if localValues == .carryOver, let old = try self.object(Model.self, id: object.id) {
-            object = object.replacingLocalValues(old.localValues)
-        }
-        changes.set(object, for: object.id.indexKey)
+        let (table, changes) = try changes(of: Model.self)
+        put(object, localValues: localValues, in: table, changes)
     }
 
     /// Inserts or replaces several objects; when an id repeats, the last one wins.
     public func insert<Model: IdentifiedModel>(
         contentsOf objects: some Sequence<Model>, localValues: LocalValuesPolicy = .carryOver
     ) throws(StoreError) {
-        for object in objects { try insert(object, localValues: localValues) }
+        let (table, changes) = try changes(of: Model.self)
+        for object in objects { put(object, localValues: localValues, in: table, changes) }
+    }
+
+    /// Stages a put of `object`, with the `@local` values of the object it replaces when
+    /// `localValues` carries them over. A model without `@local` fields has none to carry,
+    /// so its objects are put without looking up the ones they replace.
+    private func put<Model: IdentifiedModel>(
+        _ object: Model, localValues: LocalValuesPolicy, in table: ModelTable<Model>, _ changes: StagedChanges<Model>
+    ) {
+        var object = object
+        let id = object.id.indexKey
+        if localValues == .carryOver, Model.LocalValues.self != NoLocalValues.self {
+            // As `object(_:id:)` sees it: the transaction's own change first.
+            let old = changes.change(for: id) ?? table.object(id)
+            if let old { object = object.replacingLocalValues(old.localValues) }
+        }
+        changes.set(object, for: id)
     }
 
     /// Replaces the object with an id by what `transform` makes of it, `@local` values included.
