@@ -115,7 +115,7 @@ extension PostgresBatchInsertTests {
         try await store.write { tx in try tx.insert(Singer(id: "a1", name: "Nina", slug: "nina")) }
         await #expect(
             throws: StoreError.uniqueViolation(
-                model: "Singer", field: "slug", value: "nina", existingID: "a1", newID: "a3")
+                model: "Singer", field: "slug", value: #""nina""#, existingID: #""a1""#, newID: #""a3""#)
         ) {
             try await store.write { tx in
                 try tx.insert(contentsOf: [
