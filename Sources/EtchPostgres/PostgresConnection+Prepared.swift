@@ -8,9 +8,11 @@ extension PostgresConnection {
     ///   - sql: The statement.
     ///   - values: Its parameters as C strings, at least one.
     ///   - handle: The connection, under its lock.
-    static func executePrepared(
-        _ sql: String, _ values: [UnsafePointer<CChar>?], on handle: inout Handle
-    ) throws(PostgresError) -> PostgresRows {
+    ///   - read: Reads the successful result.
+    static func executePrepared<Result>(
+        _ sql: String, _ values: [UnsafePointer<CChar>?], on handle: inout Handle,
+        reading read: @Sendable (PostgresResult) throws(PostgresError) -> Result
+    ) throws(PostgresError) -> Result {
         let pointer = handle.pointer
         if PQtransactionStatus(pointer) == PQTRANS_IDLE && !handle.statements.deallocations.isEmpty {
             // Between transactions, where a DEALLOCATE that fails (the server forgot the
@@ -23,30 +25,43 @@ extension PostgresConnection {
             let wasIdle = PQtransactionStatus(pointer) == PQTRANS_IDLE
             let result = PQexecPrepared(pointer, name, Int32(values.count), values, nil, nil, 0)
             defer { PQclear(result) }
+            let checked: PostgresResult
             do {
-                return try rows(of: result, on: pointer, statement: sql)
+                checked = try Self.checked(result, on: pointer, statement: sql)
             } catch {
-                guard case .serverError(let sqlState, _, _, _, _) = error else {
-                    handle.statements.removeAll()  // The session ended.
-                    throw error
-                }
-                switch sqlState {
-                case "26000":  // invalid_sql_statement_name: the session forgot its statements.
-                    handle.statements.removeAll()
-                case "0A000":  // feature_not_supported: "cached plan must not change result type".
-                    handle.statements.remove(sql)
-                default:
-                    throw error
-                }
                 // Run again once, prepared anew, when no transaction was aborted by the failure.
-                guard wasIdle && !retried else { throw error }
+                guard forget(after: error, sql, on: &handle) && wasIdle && !retried else { throw error }
                 retried = true
+                continue
             }
+            // Outside the `do`: what the reader throws is not the server's answer.
+            return try read(checked)
         }
     }
 
+    /// Forgets what a prepared statement's failure says the session no longer holds: every
+    /// statement when the session ended or forgot them, this one when its plan no longer
+    /// fits its tables.
+    ///
+    /// - Returns: Whether the statement may succeed prepared anew.
+    static func forget(after error: PostgresError, _ sql: String, on handle: inout Handle) -> Bool {
+        guard case .serverError(let sqlState, _, _, _, _) = error else {
+            handle.statements.removeAll()  // The session ended.
+            return false
+        }
+        switch sqlState {
+        case "26000":  // invalid_sql_statement_name: the session forgot its statements.
+            handle.statements.removeAll()
+        case "0A000":  // feature_not_supported: "cached plan must not change result type".
+            handle.statements.remove(sql)
+        default:
+            return false
+        }
+        return true
+    }
+
     /// The name a statement is prepared under on this session, preparing it when it is not.
-    private static func prepare(_ sql: String, on handle: inout Handle) throws(PostgresError) -> String {
+    static func prepare(_ sql: String, on handle: inout Handle) throws(PostgresError) -> String {
         if let name = handle.statements.name(of: sql) { return name }
         let pointer = handle.pointer
         let name = handle.statements.add(sql)
@@ -80,7 +95,7 @@ extension PostgresConnection {
             if PQparameterStatus(pointer, "standard_conforming_strings").map({ String(cString: $0) }) != "on" {
                 let result = PQexec(pointer, "SET standard_conforming_strings = on")
                 defer { PQclear(result) }
-                _ = try Self.rows(of: result, on: pointer, statement: "SET standard_conforming_strings = on")
+                _ = try Self.checked(result, on: pointer, statement: "SET standard_conforming_strings = on")
             }
         }
     }

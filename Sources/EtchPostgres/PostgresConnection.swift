@@ -114,49 +114,59 @@ public final class PostgresConnection: Sendable {
     ///   for a value PostgreSQL cannot hold.
     @discardableResult
     public func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
-        for (offset, parameter) in parameters.enumerated() where parameter?.utf8.contains(0) == true {
-            throw .invalidParameter(position: offset + 1, reason: "it holds a NUL character, which text cannot")
-        }
-        return try handle.withLock { (handle) throws(PostgresError) -> PostgresRows in
+        try execute(sql, parameters) { result in result.rows }
+    }
+
+    /// Runs one statement with its parameters, as ``execute(_:_:)`` does, and hands its
+    /// result to `read` where libpq holds it, under the connection's lock: the values are
+    /// read in place rather than copied into ``PostgresRows``.
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement, with `$1`, `$2`, … where the parameters go.
+    ///   - parameters: The statement's parameters in PostgreSQL's text format; `nil` for SQL `NULL`.
+    ///   - read: Reads the successful result, which it must not keep.
+    /// - Returns: What `read` returns.
+    /// - Throws: What ``execute(_:_:)`` throws, and what `read` throws.
+    package func execute<Result: Sendable>(
+        _ sql: String, _ parameters: [String?], reading read: @Sendable (PostgresResult) throws(PostgresError) -> Result
+    ) throws(PostgresError) -> Result {
+        try Self.checkText(of: parameters)
+        return try handle.withLock { (handle) throws(PostgresError) -> Result in
             let values = Self.cStrings(parameters)
             defer { for value in values { free(UnsafeMutablePointer(mutating: value)) } }
             let pointer = handle.pointer
             // A failed transaction refuses every statement: its error needs no statement prepared.
             if !values.isEmpty && PQtransactionStatus(pointer) != PQTRANS_INERROR {
-                return try Self.executePrepared(sql, values, on: &handle)
+                return try Self.executePrepared(sql, values, on: &handle, reading: read)
             }
             let result = PQexecParams(pointer, sql, Int32(values.count), nil, values, nil, nil, 0)
             defer { PQclear(result) }
-            return try Self.rows(of: result, on: pointer, statement: sql)
+            return try read(try Self.checked(result, on: pointer, statement: sql))
+        }
+    }
+
+    /// Throws ``PostgresError/invalidParameter(position:reason:)`` for a parameter that holds
+    /// a NUL character, which PostgreSQL's text cannot.
+    static func checkText(of parameters: [String?]) throws(PostgresError) {
+        for (offset, parameter) in parameters.enumerated() where parameter?.utf8.contains(0) == true {
+            throw .invalidParameter(position: offset + 1, reason: "it holds a NUL character, which text cannot")
         }
     }
 
     /// The parameters as C strings, allocated (`strdup`): the caller frees them.
-    private static func cStrings(_ strings: [String?]) -> [UnsafePointer<CChar>?] {
+    static func cStrings(_ strings: [String?]) -> [UnsafePointer<CChar>?] {
         strings.map { string in string.flatMap { strdup($0) }.map { UnsafePointer($0) } }
     }
 
-    /// Reads a result's rows, or its error.
-    static func rows(of result: OpaquePointer?, on pointer: OpaquePointer, statement: String)
-        throws(PostgresError) -> PostgresRows
+    /// A result that succeeded, to read, or its error.
+    static func checked(_ result: OpaquePointer?, on pointer: OpaquePointer, statement: String)
+        throws(PostgresError) -> PostgresResult
     {
         let status = result.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
         switch status {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
             guard let result else { throw .unexpectedResult(statement: statement, reason: "no result") }
-            let columnCount = PQnfields(result)
-            let rowCount = PQntuples(result)
-            let columns = (0..<columnCount).map { String(cString: PQfname(result, $0)) }
-            var values: [[String?]] = []
-            values.reserveCapacity(Int(rowCount))
-            for row in 0..<rowCount {
-                values.append(
-                    (0..<columnCount).map { column in
-                        PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
-                    })
-            }
-            let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
-            return PostgresRows(columns: columns, values: values, affectedRows: affected)
+            return PostgresResult(pointer: result)
         default:
             throw error(of: result, on: pointer, statement: statement)
         }

@@ -63,6 +63,9 @@ extension PostgresConnectionPool {
         }
         do {
             let result = try await body(connection)
+            // A body that committed already (the store's writes send their last statement
+            // with COMMIT) leaves nothing to commit.
+            if connection.isIdle { return result }
             // PostgreSQL answers COMMIT of a transaction in which a statement failed with a
             // rollback, not an error: a body that caught that statement's error must not
             // pass for committed.

@@ -36,7 +36,7 @@ public actor PostgresConnectionPool {
     }
 
     /// A connection of the pool and the thread its callers' work runs on.
-    private final class Member: Sendable {
+    final class Member: Sendable {
         let connection: PostgresConnection
         let thread: PostgresConnectionThread
 
@@ -82,9 +82,17 @@ public actor PostgresConnectionPool {
     public nonisolated func withConnection<Result: Sendable>(
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
+        try await withMember { member in
+            try await withTaskExecutorPreference(member.thread) { try await body(member.connection) }
+        }
+    }
+
+    /// Runs `body` with a member of the pool on the caller's executor, waiting for one when
+    /// all are held, and takes it back afterwards.
+    nonisolated func withMember<Result: Sendable>(_ body: (Member) async throws -> Result) async throws -> Result {
         let member = try await checkOut()
         do {
-            let result = try await withTaskExecutorPreference(member.thread) { try await body(member.connection) }
+            let result = try await body(member)
             await checkIn(member)
             return result
         } catch {

@@ -15,15 +15,27 @@ extension PostgresModelTable {
     ///   held by another object; ``PostgresError/invalidParameter(position:reason:)`` for an
     ///   object JSON cannot express (a non-finite double) or text PostgreSQL cannot hold.
     public func put<Model: IdentifiedModel>(_ object: Model, on connection: PostgresConnection) throws(PostgresError) {
-        let json: Data
+        try put(json: Self.json(of: object), on: connection)
+    }
+
+    /// Writes an object's JSON, replacing the object of its id if there is one; see
+    /// ``put(_:on:)``.
+    func put(json: String, on connection: PostgresConnection) throws(PostgresError) {
+        try connection.execute(
+            "INSERT INTO \(quotedTable) (object) VALUES ($1::jsonb) ON CONFLICT (id) DO UPDATE SET object = EXCLUDED.object",
+            [json])
+    }
+
+    /// An object's JSON, as its row holds it.
+    ///
+    /// - Throws: ``PostgresError/invalidParameter(position:reason:)`` for an object JSON
+    ///   cannot express (a non-finite double).
+    static func json<Model: IdentifiedModel>(of object: Model) throws(PostgresError) -> String {
         do {
-            json = try object.jsonData()
+            return String(decoding: try object.jsonData(), as: UTF8.self)
         } catch {
             throw .invalidParameter(position: 1, reason: "\(Model.modelName) \(object.id) is not JSON: \(error)")
         }
-        try connection.execute(
-            "INSERT INTO \(quotedTable) (object) VALUES ($1::jsonb) ON CONFLICT (id) DO UPDATE SET object = EXCLUDED.object",
-            [String(decoding: json, as: UTF8.self)])
     }
 
     /// The object of an id, if the table holds one.
@@ -38,10 +50,13 @@ extension PostgresModelTable {
     public func object<Model: IdentifiedModel>(
         withID id: Model.ID, as type: Model.Type, on connection: PostgresConnection
     ) throws(PostgresError) -> Model? {
-        let statement = "SELECT object::text FROM \(quotedTable) WHERE id = $1::jsonb"
-        let rows = try connection.execute(statement, [try Self.json(of: id, model: Model.self, field: "id")])
-        return try Self.objects(of: rows, as: type, statement: statement).first
+        try Self.objects(
+            type, objectStatement, [try Self.json(of: id, model: Model.self, field: "id")], on: connection
+        ).first
     }
+
+    /// The statement that reads the object of an id, `$1` the id's JSON.
+    var objectStatement: String { "SELECT object::text FROM \(quotedTable) WHERE id = $1::jsonb" }
 
     /// Deletes the object of an id.
     ///
@@ -100,16 +115,15 @@ extension PostgresModelTable {
                 return []
             }
             let statement = "SELECT object::text FROM \(quotedTable) WHERE \(condition) ORDER BY \(order)"
-            let rows = try connection.execute(statement, parameters.values)
-            return try Self.objects(of: rows, as: Model.self, statement: statement)
+            return try Self.objects(Model.self, statement, parameters.values, on: connection)
         }
         let expression = Self.expression(field.path)
         let indexed = index.kind == .unique ? "NULLIF(\(expression), 'null'::jsonb)" : expression
         let statement = "SELECT object::text FROM \(quotedTable) WHERE \(indexed) = $1::jsonb ORDER BY \(order)"
         let context = (field as? ModelField<Value>)?.context ?? .standard
-        let rows = try connection.execute(
-            statement, [try Self.json(of: value, context: context, model: Model.self, field: field.name)])
-        return try Self.objects(of: rows, as: Model.self, statement: statement)
+        return try Self.objects(
+            Model.self, statement, [try Self.json(of: value, context: context, model: Model.self, field: field.name)],
+            on: connection)
     }
 
     /// A value as the JSON text its field holds in an object.
@@ -123,18 +137,40 @@ extension PostgresModelTable {
         }
     }
 
-    /// The objects of rows whose first column is an object's JSON.
+    /// The objects of a statement's rows, whose first column is an object's JSON, decoded
+    /// where libpq holds them.
+    ///
+    /// - Throws: ``PostgresError/unexpectedResult(statement:reason:)`` for a row that does
+    ///   not read as the model; ``PostgresError`` when the statement fails.
     static func objects<Model: IdentifiedModel>(
-        of rows: PostgresRows, as type: Model.Type, statement: String
+        _ type: Model.Type, _ statement: String, _ parameters: [String?], on connection: PostgresConnection
     ) throws(PostgresError) -> [Model] {
+        try connection.execute(statement, parameters) { result throws(PostgresError) in
+            try objects(of: result, as: type, statement: statement)
+        }
+    }
+
+    /// The objects of a result whose first column is an object's JSON, decoded from libpq's
+    /// buffers: one at a time for a few rows, else by a ``JSONRecordDecoder``, whose key
+    /// arrays and repeated values the rows share (its tables cost more than one object's
+    /// decoding).
+    static func objects<Model: IdentifiedModel>(
+        of result: PostgresResult, as type: Model.Type, statement: String
+    ) throws(PostgresError) -> [Model] {
+        let count = result.rowCount
+        let decoder = count >= sharedDecodingRows ? JSONRecordDecoder() : nil
         var objects: [Model] = []
-        objects.reserveCapacity(rows.values.count)
-        for row in rows.values {
-            guard let text = row.first ?? nil else {
+        objects.reserveCapacity(count)
+        for row in 0..<count {
+            guard !result.isNull(row: row, column: 0) else {
                 throw .unexpectedResult(statement: statement, reason: "a row without an object")
             }
             do {
-                objects.append(try Model(jsonData: Data(text.utf8)))
+                let object = try result.withBytes(row: row, column: 0) { (bytes) throws(JSONError) -> Model in
+                    if let decoder { return try decoder.model(Model.self, from: bytes) }
+                    return try Model(jsonString: String(decoding: bytes, as: UTF8.self))
+                }
+                objects.append(object)
             } catch {
                 throw .unexpectedResult(
                     statement: statement, reason: "a stored \(Model.modelName) does not read as the model: \(error)")
@@ -142,4 +178,7 @@ extension PostgresModelTable {
         }
         return objects
     }
+
+    /// From how many rows a result's objects are decoded by one ``JSONRecordDecoder``.
+    static let sharedDecodingRows = 8
 }

@@ -64,12 +64,14 @@ extension PostgresStore {
         return all.filter { value.key($0) == key }
     }
 
-    /// The rows of a statement whose first column is an object, as objects.
+    /// The rows of a statement whose first column is an object, as objects, read from the
+    /// caller's thread when they come quickly (see ``PostgresConnectionPool/query(_:_:reading:)``).
     func objects<Model: IdentifiedModel>(
         _ type: Model.Type, _ statement: String, _ parameters: [String?]
     ) async throws -> [Model] {
-        let rows = try await read { connection in try connection.execute(statement, parameters) }
-        return try PostgresModelTable.objects(of: rows, as: type, statement: statement)
+        try await pool.query(statement, parameters) { result throws(PostgresError) in
+            try PostgresModelTable.objects(of: result, as: type, statement: statement)
+        }
     }
 
     /// Every object of a type, in id order (Etch's, sorted in Swift).

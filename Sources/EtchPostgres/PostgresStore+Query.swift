@@ -23,8 +23,9 @@ extension PostgresStore {
     ///   throws; ``PostgresError`` when the server fails.
     public func fetch<Model: IdentifiedModel>(_ query: StoreQuery<Model>) async throws -> [Model] {
         if let limit = query.fetchLimit, limit <= 0 { return [] }
-        _ = try table(of: Model.self)
-        return try await read { connection in try self.fetch(query, on: connection) }
+        let statement = try fetchStatement(for: query)
+        let rows = try await objects(Model.self, statement.sql, statement.parameters)
+        return statement.isComplete ? rows : try Self.answer(query, from: rows)
     }
 
     /// ``fetch(_:)`` on a connection, in whatever transaction it is in.
@@ -32,9 +33,13 @@ extension PostgresStore {
     {
         if let limit = query.fetchLimit, limit <= 0 { return [] }
         let statement = try fetchStatement(for: query)
-        let result = try connection.execute(statement.sql, statement.parameters)
-        let rows = try PostgresModelTable.objects(of: result, as: Model.self, statement: statement.sql)
-        if statement.isComplete { return rows }
+        let rows = try PostgresModelTable.objects(Model.self, statement.sql, statement.parameters, on: connection)
+        return statement.isComplete ? rows : try Self.answer(query, from: rows)
+    }
+
+    /// A query's answer from the rows SQL narrowed: the predicate evaluated on each, then
+    /// sorted and paged in Swift.
+    static func answer<Model: IdentifiedModel>(_ query: StoreQuery<Model>, from rows: [Model]) throws -> [Model] {
         let evaluation = QueryEvaluation(query)
         var matches: [(id: IndexKey, model: Model)] = []
         for candidate in rows where try evaluation.matches(candidate) {

@@ -45,7 +45,10 @@ extension PostgresStore {
                     let transaction = PostgresStoreTransaction(store: self, connection: connection)
                     let result = try body(transaction)
                     try transaction.applyDeleteRules()
-                    if let history = self.history { try history.record(transaction.log.changes, on: connection) }
+                    // The history's statement goes with COMMIT, in one round trip.
+                    if let history = self.history {
+                        try history.recordAndCommit(transaction.log.changes, on: connection)
+                    }
                     return result
                 }
             } catch PostgresError.serializationFailure(_, let sqlState, let message) {

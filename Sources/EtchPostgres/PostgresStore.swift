@@ -122,8 +122,9 @@ public final class PostgresStore: ModelStore {
     ///
     /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``; ``PostgresError`` when the server fails.
     public func object<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) async throws -> Model? {
-        let table = try table(of: type)
-        return try await read { connection in try table.object(withID: id, as: type, on: connection) }
+        let statement = try table(of: type).objectStatement
+        let parameters = [try PostgresModelTable.json(of: id, model: Model.self, field: "id")]
+        return try await objects(type, statement, parameters).first
     }
 
     /// The number of objects of a type: `SELECT count(*)`.

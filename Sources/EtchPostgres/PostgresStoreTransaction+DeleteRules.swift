@@ -41,8 +41,7 @@ extension PostgresStoreTransaction {
                 Member.self, field: field, ownerIDPath: deletion.ownerIDPath, key: deletion.key,
                 parameters: &parameters)
             let statement = "SELECT object::text FROM \(table.quotedTable) WHERE \(condition)"
-            let rows = try connection.execute(statement, parameters.values)
-            let members = try PostgresModelTable.objects(of: rows, as: Member.self, statement: statement)
+            let members = try PostgresModelTable.objects(Member.self, statement, parameters.values, on: connection)
             for member in members.sorted(by: { $0.id.indexKey < $1.id.indexKey }) {
                 switch field.onDelete {
                 case .dangle:

@@ -106,15 +106,15 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
     ///   when not known, which the history then reads first when it needs it.
     func put<Model: IdentifiedModel>(_ object: Model, old: Model??) throws {
         let table = try store.table(of: Model.self)
-        try checkUnique(object, in: table)
-        let previous = try stateBefore(object, old: old, in: table)
         do {
-            try table.put(object, on: connection)
-            if store.history != nil { try log.record(object, id: object.id, old: previous) }
-        } catch .serverError(let sqlState, _, _, let constraint, _) where sqlState == "23505" {
+            let json = try PostgresModelTable.json(of: object)
+            let previous = try stateBefore(object, old: old, in: table)
+            try write(object, json: json, in: table)
+            if store.history != nil { try log.record(object, json: json, id: object.id, old: previous) }
+        } catch PostgresError.serverError(let sqlState, _, _, let constraint, _) where sqlState == "23505" {
             // A concurrent transaction's value that the check did not see.
             throw Self.violation(of: object, constraint: constraint, table: table)
-        } catch .invalidParameter(_, let reason) {
+        } catch PostgresError.invalidParameter(_, let reason) {
             throw StoreError.unwritableObject(
                 model: Model.modelName, id: object.id.indexKey.description, reason: reason)
         }
@@ -132,34 +132,49 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
         return try table.object(withID: object.id, as: Model.self, on: connection)
     }
 
-    /// Throws the SQLite store's error for a `@unique` value of `object` that another object holds.
-    private func checkUnique<Model: IdentifiedModel>(_ object: Model, in table: PostgresModelTable) throws {
+    /// Writes an object's JSON unless another object holds one of its `@unique` values, in
+    /// one statement: the holders are read in a `WITH` that the `INSERT` waits on, and the
+    /// SQLite store's error is thrown for the first such value.
+    ///
+    /// A value SQL cannot compare as Etch does is left to the database's index.
+    private func write<Model: IdentifiedModel>(_ object: Model, json: String, in table: PostgresModelTable) throws {
+        var parameters = PostgresParameters()
+        let written = parameters.bind(json)
+        var conditions: [String] = []
+        var checked: [(index: ModelIndex<Model>, key: IndexKey)] = []
         for index in Model._indexes where index.kind == .unique {
             let key = index.value.key(object)
-            guard key != .null else { continue }
-            var parameters = PostgresParameters()
-            let id = parameters.bind(try PostgresModelTable.json(of: object.id, model: Model.self, field: "id"))
-            let condition: String
-            if let field = PostgresFieldExpression(index.value.keyPath, of: Model.self), let kind = field.kind,
-                let typed = field.typed, let text = kind.parameter(of: key)
-            {
-                condition = "(\(typed)) = \(kind.placeholder(parameters.bind(text)))"
-            } else {
-                continue  // The database's index alone checks a value SQL cannot compare as Etch does.
-            }
-            let statement =
-                "SELECT object::text FROM \(table.quotedTable) WHERE \(condition) AND id <> \(id)::jsonb LIMIT 1"
-            let rows = try connection.execute(statement, parameters.values)
-            if let holder = try PostgresModelTable.objects(of: rows, as: Model.self, statement: statement).first {
-                throw StoreError.uniqueViolation(
-                    model: Model.modelName, field: index.value.name, value: key.description,
-                    existingID: holder.id.indexKey.description, newID: object.id.indexKey.description)
-            }
+            guard key != .null, let field = PostgresFieldExpression(index.value.keyPath, of: Model.self),
+                let kind = field.kind, let typed = field.typed, let text = kind.parameter(of: key)
+            else { continue }
+            conditions.append("(\(typed)) = \(kind.placeholder(parameters.bind(text)))")
+            checked.append((index, key))
         }
+        guard !conditions.isEmpty else { return try table.put(json: json, on: connection) }
+        let id = parameters.bind(try PostgresModelTable.json(of: object.id, model: Model.self, field: "id"))
+        let statement = """
+            WITH holder AS (
+                SELECT object FROM \(table.quotedTable) WHERE (\(conditions.joined(separator: " OR "))) AND id <> \(id)::jsonb
+            ),
+            written AS (
+                INSERT INTO \(table.quotedTable) (object) SELECT \(written)::jsonb WHERE NOT EXISTS (SELECT FROM holder)
+                ON CONFLICT (id) DO UPDATE SET object = EXCLUDED.object
+            )
+            SELECT object::text FROM holder
+            """
+        let holders = try PostgresModelTable.objects(Model.self, statement, parameters.values, on: connection)
+        guard !holders.isEmpty else { return }
+        // Nothing was written: the first value held, in schema order, is the one reported.
+        let (index, key) =
+            checked.first { index, key in holders.contains { index.value.key($0) == key } } ?? checked[0]
+        let holder = holders.first { index.value.key($0) == key } ?? holders[0]
+        throw StoreError.uniqueViolation(
+            model: Model.modelName, field: index.value.name, value: key.description,
+            existingID: holder.id.indexKey.description, newID: object.id.indexKey.description)
     }
 
     /// The unique violation the database reported for `constraint`.
-    private static func violation<Model: IdentifiedModel>(
+    static func violation<Model: IdentifiedModel>(
         of object: Model, constraint: String?, table: PostgresModelTable
     ) -> StoreError {
         let index =

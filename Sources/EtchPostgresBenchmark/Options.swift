@@ -124,8 +124,10 @@ struct Options {
                            profiling one side with `perf record`.
           --breakdown      Add rows that time pieces of the Etch side alone, after the reads: a
                            lookup by id on one connection without the pool, the same without the
-                           JSON decode, the pool's hops, a transaction's BEGIN and COMMIT, and
-                           one album's JSON decoded and encoded. Rows of one side have no ratio.
+                           JSON decode, the pool's hops, one small read waited for on the
+                           connection's thread and on the caller's, a transaction's BEGIN and
+                           COMMIT, and one album's JSON decoded and encoded. Rows of one side
+                           have no ratio.
           -h, --help       Show this help.
           --internal-committer <side> <process> <start>
                            Internal: the concurrent row runs this program again with it, 8 times;
@@ -133,9 +135,11 @@ struct Options {
 
         WHAT EACH ROW MEASURES (N albums of ~600 bytes of JSON, 7 declared keys, 11 undeclared):
           insert all        per album: both tables made empty with their indexes, then the albums
-                            written in multi-row INSERTs of 1000 (Etch: the models' JSON as jsonb
-                            parameters, in a transaction per batch; by hand: 8 columns per row, a
-                            prepared statement), timed batch by batch in alternation.
+                            written in multi-row INSERTs of 1000 (Etch: insert(contentsOf:) in a
+                            transaction per batch, which reads the batch's ids and @unique values
+                            once, writes the models' JSON as one jsonb array and records the
+                            history with COMMIT; by hand: 8 columns per row, a prepared
+                            statement), timed batch by batch in alternation.
           lookup by id      one album of a random id.
           lookup by @unique one album of a random catalog number.
           lookup by @index  the ~100 albums of a random artist, in id order.

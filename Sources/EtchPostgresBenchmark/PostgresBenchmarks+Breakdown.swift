@@ -49,6 +49,14 @@ extension PostgresBenchmarks {
         try await runner.measure("breakdown: the pool's hops alone, withConnection { _ in }") {
             try await etch.pool.withConnection { _ in 1 }
         }
+        // One small statement, its wait on the connection's thread against on the caller's.
+        try await runner.measure("breakdown: SELECT $1 through the pool, withConnection (two hops)") {
+            try await etch.pool.withConnection { connection in try connection.execute("SELECT $1::int", ["1"]) }
+                .values.count
+        }
+        try await runner.measure("breakdown: SELECT $1 through the pool, query (answered on the caller's thread)") {
+            try await etch.pool.query("SELECT $1::int", ["1"]) { result in result.rowCount }
+        }
         try await runner.measure("breakdown: a transaction's statements alone, transaction { _ in }") {
             try await etch.pool.transaction { _ in 1 }
         }

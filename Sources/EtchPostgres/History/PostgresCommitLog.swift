@@ -29,11 +29,18 @@ struct PostgresCommitLog {
     /// Records that an object is now `new` (`nil`: deleted), and was `old` just before
     /// (only read the first time the object is touched).
     ///
+    /// - Parameter json: `new`'s JSON when the caller encoded it already, as the table's
+    ///   writes do, so that it is not encoded twice.
     /// - Throws: ``PostgresError/invalidParameter(position:reason:)`` for an object JSON
     ///   cannot express.
-    mutating func record<Model: IdentifiedModel>(_ new: Model?, id: Model.ID, old: Model?) throws(PostgresError) {
-        let after = try new.map { object throws(PostgresError) in try PostgresHistoryChange(.update, object) }
+    mutating func record<Model: IdentifiedModel>(
+        _ new: Model?, json: String? = nil, id: Model.ID, old: Model?
+    ) throws(PostgresError) {
         let identity = try PostgresHistoryChange(model: Model.self, id: id)
+        let after = try new.map { object throws(PostgresError) in
+            guard let json else { return try PostgresHistoryChange(.update, object) }
+            return PostgresHistoryChange(model: identity.model, id: identity.id, kind: .update, object: json)
+        }
         let key = Self.key(identity)
         if entries[key] == nil {
             order.append(key)

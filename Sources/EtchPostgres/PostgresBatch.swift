@@ -1,0 +1,135 @@
+import Etch
+import Foundation
+
+/// One batch of ``PostgresStoreTransaction/insert(contentsOf:)``: its objects' ids and
+/// `@unique` values, the statement that reads what the table holds of them, and what it read.
+///
+/// The batch can be written in one statement when writing its objects one at a time in
+/// order would meet no `@unique` value held by another object: no id or `@unique` value
+/// repeats within it, and each value of it the table holds is held by the object the batch
+/// gives it to. ``init(_:)`` checks the first, ``readCurrent(_:)`` the second.
+struct PostgresBatch<Model: IdentifiedModel> {
+    /// A `@unique` index, as SQL compares its values, and which object of the batch has each value.
+    private struct Unique {
+        let index: ModelIndex<Model>
+        let kind: PostgresValueKind
+        let typed: String
+        /// The position of the object of the batch that has each value.
+        var positions: [IndexKey: Int] = [:]
+        /// The values as parameters, as a JSON array's elements.
+        var parameters: [String] = []
+    }
+
+    /// The objects, in order.
+    let objects: [Model]
+    /// Each object's position, by its id.
+    private var positions: [IndexKey: Int] = [:]
+    /// The ids as JSON, in order.
+    private var ids: [String] = []
+    /// The model's `@unique` indexes.
+    private var uniques: [Unique] = []
+    /// The version of each object the table holds, once ``readCurrent(_:)`` read them.
+    private(set) var current: [Model?]
+
+    /// A batch; `nil` when an id or a `@unique` value repeats in it, or a `@unique` value is
+    /// one SQL cannot compare as Etch does (only the database's index checks those, so only
+    /// one object at a time says which object breaks it).
+    ///
+    /// - Throws: ``PostgresError/invalidParameter(position:reason:)`` for an id JSON cannot express.
+    init?(_ objects: [Model]) throws(PostgresError) {
+        self.objects = objects
+        current = Array(repeating: nil, count: objects.count)
+        for index in Model._indexes where index.kind == .unique {
+            guard let field = PostgresFieldExpression(index.value.keyPath, of: Model.self), let kind = field.kind,
+                let typed = field.typed
+            else { return nil }
+            uniques.append(Unique(index: index, kind: kind, typed: typed))
+        }
+        ids.reserveCapacity(objects.count)
+        for (position, object) in objects.enumerated() {
+            guard positions.updateValue(position, forKey: object.id.indexKey) == nil else { return nil }
+            ids.append(try PostgresModelTable.json(of: object.id, model: Model.self, field: "id"))
+            for number in uniques.indices {
+                let key = uniques[number].index.value.key(object)
+                guard key != .null else { continue }
+                guard let text = uniques[number].kind.parameter(of: key),
+                    uniques[number].positions.updateValue(position, forKey: key) == nil
+                else { return nil }
+                uniques[number].parameters.append(Self.jsonString(text))
+            }
+        }
+    }
+
+    /// The statement that reads the objects of the batch's ids and those holding one of its
+    /// `@unique` values, through the primary key and the `@unique` indexes.
+    func readStatement(_ table: PostgresModelTable) -> String {
+        var conditions = ["id = ANY(ARRAY(SELECT value FROM jsonb_array_elements($1::jsonb)))"]
+        for unique in uniques where !unique.parameters.isEmpty {
+            let element = unique.kind.placeholder("(value #>> '{}')")
+            let values = "jsonb_array_elements($\(conditions.count + 1)::jsonb)"
+            conditions.append("(\(unique.typed)) = ANY(ARRAY(SELECT \(element) FROM \(values)))")
+        }
+        return "SELECT object::text FROM \(table.quotedTable) WHERE " + conditions.joined(separator: " OR ")
+    }
+
+    /// The parameters of ``readStatement(_:)``: the ids, then the values of each `@unique`
+    /// index the batch has any of, as JSON arrays.
+    var readParameters: [String?] {
+        let arrays = [ids] + uniques.filter { !$0.parameters.isEmpty }.map(\.parameters)
+        return arrays.map { "[" + $0.joined(separator: ",") + "]" }
+    }
+
+    /// Takes the objects ``readStatement(_:)`` read: the current versions of the batch's
+    /// objects, and the holders of its `@unique` values.
+    ///
+    /// - Returns: Whether the batch can be written in one statement: every `@unique` value
+    ///   the table holds is held by the object the batch gives it to.
+    mutating func readCurrent(_ stored: [Model]) -> Bool {
+        for object in stored {
+            let id = object.id.indexKey
+            if let position = positions[id] { current[position] = object }
+            for unique in uniques {
+                let key = unique.index.value.key(object)
+                if key != .null, let taker = unique.positions[key], objects[taker].id.indexKey != id { return false }
+            }
+        }
+        return true
+    }
+
+    /// The objects as they are written, each replaced object's `@local` values carried over,
+    /// and their JSON; `nil` when one of them JSON cannot express (one object at a time
+    /// then reports it, after writing those before it).
+    func written() -> (objects: [Model], jsons: [String])? {
+        var written = objects
+        var jsons: [String] = []
+        jsons.reserveCapacity(objects.count)
+        for position in objects.indices {
+            if Model.LocalValues.self != NoLocalValues.self, let old = current[position] {
+                written[position] = objects[position].replacingLocalValues(old.localValues)
+            }
+            guard let json = try? PostgresModelTable.json(of: written[position]) else { return nil }
+            jsons.append(json)
+        }
+        return (written, jsons)
+    }
+
+    /// The position of the object whose `@unique` value a unique violation's detail names
+    /// (`Key (…)=(CAT-1) already exists.`); the first with a value of that index when the
+    /// detail names none of them.
+    func object(holding detail: String?, constraint: String?, table: PostgresModelTable) -> Int {
+        let unique = uniques.first { unique in
+            PostgresSQL.fittingIdentifier("\(table.table) unique \(unique.index.value.name)") == constraint
+        }
+        guard let unique else { return 0 }
+        let named = unique.positions.first { key, _ in
+            guard let detail, let text = unique.kind.parameter(of: key) else { return false }
+            return detail.contains("=(\(text.precomposedStringWithCanonicalMapping))")
+        }
+        return named?.value ?? unique.positions.values.min() ?? 0
+    }
+
+    /// A text as a JSON string.
+    private static func jsonString(_ text: String) -> String {
+        (try? ModelValue.string(text).jsonString()) ?? "null"
+    }
+}

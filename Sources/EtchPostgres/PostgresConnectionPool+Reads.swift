@@ -1,0 +1,52 @@
+extension PostgresConnectionPool {
+    /// How long ``query(_:_:reading:)`` waits for an answer on the caller's thread before
+    /// it waits on the connection's own: about ten round trips to a server on the same
+    /// machine, a few to one nearby.
+    package static let callerWait = Duration.microseconds(300)
+
+    /// Runs one statement with parameters, outside any transaction, on a connection of the
+    /// pool, and reads its result: from the caller's thread when the answer comes within
+    /// ``callerWait``, else on the connection's thread.
+    ///
+    /// ``withConnection(_:)`` moves its work to the connection's thread and back: two
+    /// hand-offs between threads, which cost a quick read (a lookup by key, some 50 µs on
+    /// one machine) a good part of its time. A statement whose answer comes quickly needs
+    /// neither: it is sent and its answer read where the caller runs. One that takes longer
+    /// (a lock it waits for, a slow network, many rows) holds the caller's thread no longer
+    /// than ``callerWait``, then is awaited on the connection's thread, so that statements
+    /// that wait never hold the threads Swift's tasks share. A statement the connection has
+    /// not prepared yet runs on the connection's thread, prepared there.
+    ///
+    /// ```swift
+    /// let titles = try await pool.query("SELECT title FROM albums WHERE artist = $1", ["a1"]) { result in
+    ///     (0..<result.rowCount).compactMap { result.text(row: $0, column: 0) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement, with `$1`, `$2`, … where the parameters go.
+    ///   - parameters: Its parameters in PostgreSQL's text format; `nil` for SQL `NULL`.
+    ///   - read: Reads the successful result, which it must not keep.
+    /// - Returns: What `read` returns.
+    /// - Throws: What ``PostgresConnection/execute(_:_:)`` and ``withConnection(_:)`` throw,
+    ///   and what `read` throws.
+    package nonisolated func query<Result: Sendable>(
+        _ sql: String, _ parameters: [String?], reading read: @Sendable (PostgresResult) throws(PostgresError) -> Result
+    ) async throws -> Result {
+        try await withMember { member in
+            let connection = member.connection
+            switch try connection.send(sql, parameters, waitingUpTo: Self.callerWait, reading: read) {
+            case .answered(let result):
+                return result
+            case .sent:
+                return try await withTaskExecutorPreference(member.thread) {
+                    try connection.awaitAnswer(sql, parameters, reading: read)
+                }
+            case .notSent:
+                return try await withTaskExecutorPreference(member.thread) {
+                    try connection.execute(sql, parameters, reading: read)
+                }
+            }
+        }
+    }
+}
