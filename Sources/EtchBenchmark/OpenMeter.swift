@@ -27,6 +27,9 @@ enum OpenMeter {
         var heapBefore: Int
         var heapOpen: Int
         var heapModels: Int
+        /// Heap bytes in use with the store open after every album was read from it once:
+        /// an album held as its bytes keeps them beside the values read from them.
+        var heapRead: Int
         /// SQLite's own heap with the store open (`sqlite3_memory_used()`): its page cache,
         /// schema and statements.
         var sqliteOpen: Int
@@ -50,13 +53,14 @@ enum OpenMeter {
             FreedMemory.giveBack()
             let residentTrimmed = residentBytes()
             let albums = try await store?.objects(LibraryAlbum.self) ?? []
+            let heapRead = try meter.bytesInUse() - albums.count * MemoryLayout<LibraryAlbum>.stride
             await store?.close()
             store = nil
             let heapModels = try meter.bytesInUse() - albums.count * MemoryLayout<LibraryAlbum>.stride
             let measurement = Measurement(
                 count: albums.count, openSeconds: openSeconds, residentBefore: residentBefore,
                 residentOpen: residentOpen, residentTrimmed: residentTrimmed, heapBefore: heapBefore,
-                heapOpen: heapOpen, heapModels: heapModels, sqliteOpen: sqliteOpen)
+                heapOpen: heapOpen, heapModels: heapModels, heapRead: heapRead, sqliteOpen: sqliteOpen)
             withExtendedLifetime(albums) {}
             print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
         #else

@@ -42,15 +42,19 @@ struct JSONReader {
     var sharedValues: JSONSharedValues?
 
     /// Makes a reader of a non-empty buffer.
-    init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int, locatesErrors: Bool = true) {
+    ///
+    /// - Parameter stackCapacity: The room the value and key stacks start with: 0 allocates
+    ///   them only when a container opens. By default, 64 when the reader locates errors.
+    init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int, locatesErrors: Bool = true, stackCapacity: Int? = nil) {
         self.input = input
         base = input.baseAddress!
         end = input.count
         self.maxDepth = maxDepth
         self.locatesErrors = locatesErrors
-        values = MoveStack(capacity: locatesErrors ? 64 : 0)
-        keys = MoveStack(capacity: locatesErrors ? 64 : 0)
-        keyIDs = MoveStack(capacity: locatesErrors ? 64 : 0)
+        let stackCapacity = stackCapacity ?? (locatesErrors ? 64 : 16)
+        values = MoveStack(capacity: stackCapacity)
+        keys = MoveStack(capacity: stackCapacity)
+        keyIDs = MoveStack(capacity: stackCapacity)
         keyCache = JSONKeyCache(inputSize: locatesErrors ? input.count : 0)
         // Shapes are recognized by key identities, so they need the key cache.
         shapes = JSONShapeCache(isEnabled: keyCache.isEnabled)
@@ -239,7 +243,7 @@ struct JSONReader {
 
     /// Reads `true`, `false` or `null`, whichever `literal` is, at `position`.
     @inline(__always)
-    private mutating func readLiteral(_ literal: StaticString) throws(JSONError) {
+    mutating func readLiteral(_ literal: StaticString) throws(JSONError) {
         // Four bytes compared at once, and the fifth of `false`.
         let count = literal.utf8CodeUnitCount
         if position &+ count <= end,

@@ -35,4 +35,19 @@ package final class JSONRecordDecoder {
             throw JSONError(Model.modelError(error), in: input)
         }
     }
+
+    /// Reads the JSON object in `bytes` into a dictionary, sharing keys and values with the
+    /// documents read before.
+    ///
+    /// - Throws: ``JSONError`` for input that is not JSON, or a document that is not an object.
+    package func dictionary(from bytes: UnsafeRawBufferPointer) throws(JSONError) -> ModelDictionary {
+        let input = UnsafeBufferPointer(
+            start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        let value = try JSONReader.readDocument(
+            input, options: JSONReadingOptions(), sharedShapes: shapes, sharedValues: values)
+        guard case .object(let dictionary) = value else {
+            throw JSONError(.syntax, message: "expected an object", line: 1, column: 1)
+        }
+        return dictionary
+    }
 }

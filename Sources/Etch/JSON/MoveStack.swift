@@ -9,7 +9,15 @@ struct MoveStack<Element> {
     private var capacity: Int
     private var storage: UnsafeMutablePointer<Element>
 
+    /// A stack with room for `capacity` elements; with 0, it allocates nothing until the
+    /// first element arrives.
     init(capacity: Int) {
+        guard capacity > 0 else {
+            self.capacity = 0
+            // Never read or freed while the capacity is 0.
+            storage = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
+            return
+        }
         self.capacity = Swift.max(capacity, 16)
         storage = .allocate(capacity: self.capacity)
     }
@@ -62,16 +70,17 @@ struct MoveStack<Element> {
     }
 
     private mutating func grow() {
-        let newCapacity = capacity * 2
+        let newCapacity = Swift.max(capacity * 2, 16)
         let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newStorage.moveInitialize(from: storage, count: count)
-        storage.deallocate()
+        if capacity > 0 { storage.deallocate() }
         storage = newStorage
         capacity = newCapacity
     }
 
     /// Destroys the remaining elements and frees the storage.
     func deallocate() {
+        guard capacity > 0 else { return }
         storage.deinitialize(count: count)
         storage.deallocate()
     }

@@ -83,6 +83,7 @@ enum StoreOpenBenchmarks {
                 + "\(perAlbum(heap - models)), of which SQLite \(perAlbum(measured.sqliteOpen))) "
                 + "+ freed by the opening but kept by the allocator \(perAlbum(resident - heap)) "
                 + "(malloc_trim gives back \(perAlbum(measured.residentOpen - measured.residentTrimmed))); "
+                + "heap in use once every album was read from the open store \(perAlbum(measured.heapRead - measured.heapBefore)); "
                 + "opened in \(Report.duration(measured.openSeconds)) in that fresh process")
         let before = Self.before[size]
         runner.record(

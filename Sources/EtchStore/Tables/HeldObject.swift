@@ -19,12 +19,16 @@ enum HeldObject: @unchecked Sendable {
     /// An object with other `@local` values: a ``HeldWithLocals`` of the model's
     /// `LocalValues`, one reference too.
     case withLocals(AnyObject)
+    /// An object read at open and not read since, with default `@local` values: its JSON,
+    /// checked, read into a dictionary the first time it is asked for.
+    case stored(JSONObjectBytes)
 
     /// Everything the object holds, as it is serialized.
     var dictionary: ModelDictionary {
         switch self {
         case .plain(let dictionary): dictionary
         case .withLocals(let box): unsafeDowncast(box, to: HeldDictionary.self).dictionary
+        case .stored(let bytes): bytes.dictionary
         }
     }
 }
@@ -66,6 +70,8 @@ extension IdentifiedModel {
         case .withLocals(let box):
             let boxed = unsafeDowncast(box, to: HeldWithLocals<LocalValues>.self)
             self = ._checked(boxed.dictionary, localValues: boxed.values)
+        case .stored(let bytes):
+            self = ._checked(bytes.dictionary, localValues: LocalValues())
         }
     }
 }

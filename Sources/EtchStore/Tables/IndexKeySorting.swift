@@ -12,6 +12,7 @@ enum IndexKeySorting {
     ///   comparisons otherwise.
     static func sortedPositions(_ keys: [IndexKey]) -> [Int] {
         if let positions = radixSortedPositions(keys) { return positions }
+        if let positions = prefixSortedPositions(keys) { return positions }
         var positions = Array(keys.indices)
         keys.withUnsafeBufferPointer { keys in
             positions.sort { first, second in
@@ -68,6 +69,74 @@ enum IndexKeySorting {
         nils.reserveCapacity(keys.count)
         for position in order { nils.append(others[position]) }
         return nils
+    }
+
+    /// The sorted positions of `keys` when each is `nil` or an ASCII string; `nil` for any
+    /// other keys.
+    ///
+    /// The strings are radix sorted by their first eight bytes, then each run that shares
+    /// them is sorted by comparing the strings. ASCII strings order as their bytes do (no
+    /// two are canonically equivalent), so this is `String`'s order; a string with other
+    /// characters could order otherwise, and sends every key to the comparing sort.
+    private static func prefixSortedPositions(_ keys: [IndexKey]) -> [Int]? {
+        var nils: [Int] = []
+        var others: [Int] = []
+        var prefixes: [UInt64] = []
+        others.reserveCapacity(keys.count)
+        prefixes.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() {
+            switch key {
+            case .null:
+                nils.append(position)
+            case .string(let string):
+                guard let prefix = asciiPrefix(string) else { return nil }
+                others.append(position)
+                prefixes.append(prefix)
+            default:
+                return nil
+            }
+        }
+        let order = RadixSort.sortedPositions(of: prefixes)
+        var sorted = order.map { others[$0] }
+        // Runs that share their first eight bytes, compared whole; equal strings keep their
+        // positions' order.
+        sorted.withUnsafeMutableBufferPointer { sorted in
+            keys.withUnsafeBufferPointer { keys in
+                var start = 0
+                while start < sorted.count {
+                    var end = start + 1
+                    let prefix = prefixes[order[start]]
+                    while end < sorted.count, prefixes[order[end]] == prefix { end += 1 }
+                    if end - start > 1 {
+                        var run = UnsafeMutableBufferPointer(rebasing: sorted[start..<end])
+                        run.sort { first, second in
+                            guard case .string(let left) = keys[first], case .string(let right) = keys[second] else {
+                                return first < second
+                            }
+                            return left < right || (left == right && first < second)
+                        }
+                    }
+                    start = end
+                }
+            }
+        }
+        nils.reserveCapacity(keys.count)
+        nils += sorted
+        return nils
+    }
+
+    /// The first eight bytes of an ASCII string as a big-endian number (zeros after a
+    /// shorter string), which orders as the strings' starts do; `nil` for a string with a
+    /// byte that is not ASCII.
+    private static func asciiPrefix(_ string: String) -> UInt64? {
+        var prefix: UInt64 = 0
+        var count = 0
+        for byte in string.utf8 {
+            guard byte < 0x80 else { return nil }
+            if count < 8 { prefix |= UInt64(byte) << UInt64(56 - 8 * count) }
+            count += 1
+        }
+        return prefix
     }
 
     /// A number's kind and its value as a `UInt64` in the same order as `IndexKey` orders

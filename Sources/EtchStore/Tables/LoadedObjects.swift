@@ -60,7 +60,13 @@ struct LoadedObjects: Sendable {
 
     /// Adds an object and its keys.
     mutating func append<Model: IdentifiedModel>(_ object: Model, readers: IndexKeyReaders<Model>) {
-        held.append(object.held)
+        append(object, held: object.held, readers: readers)
+    }
+
+    /// Adds an object, held as `held`, and its keys, read from `object`: the object itself,
+    /// or, for one held as its bytes, a model of the members its keys read.
+    mutating func append<Model: IdentifiedModel>(_ object: Model, held: HeldObject, readers: IndexKeyReaders<Model>) {
+        self.held.append(held)
         ids.append(object.id.indexKey)
         readers.values.withUnsafeBufferPointer { values in
             for position in values.indices { keys[position].append(values[position](object)) }

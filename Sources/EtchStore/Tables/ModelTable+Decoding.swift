@@ -23,6 +23,13 @@ extension ModelTable: RecordLoading {
     /// A model with `@renamed(from:)` fields reads its records whole instead, through
     /// ``load(_:path:)``, which moves the values under old keys.
     ///
+    /// Each object without `@local` values is held as its JSON bytes
+    /// (``HeldObject/stored(_:)``), read whole the first time it is asked for: the open
+    /// reads and checks its declared fields, as the model checks them, reads the id's and
+    /// indexes' keys from them, and checks the rest as JSON without building it (see
+    /// ``IndexedMembers``). So a record that does not read as the model, or is not JSON, is
+    /// an error here, at open, as before.
+    ///
     /// - Returns: The records whose values under a field's old keys were moved, for the
     ///   opening to write back.
     /// - Throws: as ``load(_:path:)``; and as ``StoreConnection/readAll(model:)`` when
@@ -35,6 +42,7 @@ extension ModelTable: RecordLoading {
         var cursor = try connection.records(of: Model.modelName)
         let width = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let indexes = indexes.map(\.index)
+        let members = IndexedMembers(indexes: indexes).map { ($0, JSONObjectBytes.Decoder()) }
         var loaded = LoadedObjects(indexCount: indexes.count)
         var failures = SchemaFailures()
         var finished = false
@@ -48,7 +56,7 @@ extension ModelTable: RecordLoading {
                 }
                 chunks.append(chunk)
             }
-            for part in Self.decodeInParallel(chunks, with: decoders, indexes: indexes) {
+            for part in Self.decodeInParallel(chunks, with: decoders, indexes: indexes, members: members) {
                 if let unreadable = part.unreadable { throw unreadable }
                 loaded.append(contentsOf: part.objects)
                 failures.merge(part.failures)
@@ -71,15 +79,19 @@ extension ModelTable: RecordLoading {
     /// decoder, which it keeps from round to round so that values repeated through the
     /// file are shared across all the records a thread reads.
     static func decodeInParallel(
-        _ chunks: [StoredRecordChunk], with decoders: RecordDecoders, indexes: [ModelIndex<Model>]
+        _ chunks: [StoredRecordChunk], with decoders: RecordDecoders, indexes: [ModelIndex<Model>],
+        members: (IndexedMembers<Model>, JSONObjectBytes.Decoder)?
     ) -> [DecodedChunk] {
         let lanes = Swift.min(decoders.count, chunks.count)
-        guard lanes > 1 else { return chunks.map { decode($0, with: decoders[0], indexes: indexes) } }
+        guard lanes > 1 else {
+            return chunks.map { decode($0, with: decoders[0], indexes: indexes, members: members) }
+        }
         let results = Slots<DecodedChunk>(count: chunks.count)
         defer { results.free() }
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
             for position in stride(from: lane, to: chunks.count, by: lanes) {
-                results.initialize(position, to: decode(chunks[position], with: decoders[lane], indexes: indexes))
+                results.initialize(
+                    position, to: decode(chunks[position], with: decoders[lane], indexes: indexes, members: members))
             }
         }
         return results.moveAll()
@@ -88,7 +100,8 @@ extension ModelTable: RecordLoading {
     /// Decodes one run of records straight from its bytes, on the calling thread, and reads
     /// the keys of `indexes` of each object while it is fresh.
     static func decode(
-        _ chunk: StoredRecordChunk, with decoder: JSONRecordDecoder, indexes: [ModelIndex<Model>]
+        _ chunk: StoredRecordChunk, with decoder: JSONRecordDecoder, indexes: [ModelIndex<Model>],
+        members: (IndexedMembers<Model>, JSONObjectBytes.Decoder)?
     ) -> DecodedChunk {
         var decoded = DecodedChunk(objects: LoadedObjects(indexCount: indexes.count))
         decoded.objects.reserveCapacity(chunk.count)
@@ -96,6 +109,15 @@ extension ModelTable: RecordLoading {
         chunk.bytes.withUnsafeBytes { bytes in
             for position in 0..<chunk.count {
                 do {
+                    let body = UnsafeRawBufferPointer(rebasing: bytes[chunk.bodies[position]])
+                    if let (members, bytesDecoder) = members, chunk.locals[position] == nil,
+                        let read = try members.read(body)
+                    {
+                        let keys = try members.model(of: read)
+                        let held = HeldObject.stored(JSONObjectBytes(copying: body, decoder: bytesDecoder))
+                        decoded.objects.append(keys, held: held, readers: readers)
+                        continue
+                    }
                     var object = try decoder.model(
                         Model.self, from: UnsafeRawBufferPointer(rebasing: bytes[chunk.bodies[position]]))
                     if let local = chunk.locals[position] {
@@ -104,7 +126,7 @@ extension ModelTable: RecordLoading {
                     }
                     decoded.objects.append(object, readers: readers)
                 } catch {
-                    if let modelError = (error as? JSONError)?.modelError {
+                    if let modelError = (error as? JSONError)?.modelError ?? (error as? ModelError) {
                         decoded.failures.add(modelError, id: chunk.ids[position])
                         continue
                     }
