@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Reading keys goes through the model's accessors, which code generic over the model runs
 /// unspecialized, copying each object it passes. Read in one pass per object, on the thread
-/// that just decoded it (``ModelTable/decode(_:with:)``), that costs little; read once per
+/// that just decoded it (``ModelTable/decode(_:with:lane:_:_:)``), that costs little; read once per
 /// index on the threads that build the indexes, every one of those threads copied every
 /// object, and the retains of objects shared by two cores were a third of building.
 struct LoadedObjects: Sendable {

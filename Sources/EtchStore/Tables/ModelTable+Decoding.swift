@@ -42,28 +42,42 @@ extension ModelTable: RecordLoading {
         var cursor = try connection.records(of: Model.modelName)
         let width = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let indexes = indexes.map(\.index)
-        let members = IndexedMembers(indexes: indexes).map { ($0, JSONObjectBytes.Decoder()) }
+        let members = IndexedMembers(indexes: indexes)
         var loaded = LoadedObjects(indexCount: indexes.count)
         var failures = SchemaFailures()
-        var finished = false
         let decoders = RecordDecoders(count: width)
-        while !finished {
-            var chunks: [StoredRecordChunk] = []
-            while chunks.count < 2 * width {
-                guard let chunk = try cursor.next(records: Self.chunkRecords, bytes: Self.chunkBytes) else {
-                    finished = true
-                    break
-                }
-                chunks.append(chunk)
+        // Each round's records are decoded on the other threads while this one reads the
+        // next round's from SQLite.
+        var round = try Self.readRound(&cursor, chunks: 2 * width)
+        while !round.isEmpty {
+            let decoding = DecodingRound(round, with: decoders, indexes: indexes, members: members)
+            let next: Result<[StoredRecordChunk], StoreError>
+            do throws(StoreError) {
+                next = .success(try Self.readRound(&cursor, chunks: 2 * width))
+            } catch {
+                next = .failure(error)
             }
-            for part in Self.decodeInParallel(chunks, with: decoders, indexes: indexes, members: members) {
+            for part in decoding.finish() {
                 if let unreadable = part.unreadable { throw unreadable }
                 loaded.append(contentsOf: part.objects)
                 failures.merge(part.failures)
             }
+            round = try next.get()
         }
         try finishLoading(loaded, failures: failures, path: path)
         return []
+    }
+
+    /// The next `chunks` runs of records, fewer at the end; none after the last record.
+    private static func readRound(_ cursor: inout StoredRecordCursor, chunks count: Int) throws(StoreError)
+        -> [StoredRecordChunk]
+    {
+        var chunks: [StoredRecordChunk] = []
+        while chunks.count < count {
+            guard let chunk = try cursor.next(records: chunkRecords, bytes: chunkBytes) else { break }
+            chunks.append(chunk)
+        }
+        return chunks
     }
 
     /// The objects of one run of records and their keys, or why some do not read.
@@ -75,34 +89,54 @@ extension ModelTable: RecordLoading {
         var unreadable: StoreError?
     }
 
-    /// Decodes `chunks` on as many threads as there are decoders, each thread with its own
-    /// decoder, which it keeps from round to round so that values repeated through the
-    /// file are shared across all the records a thread reads.
-    static func decodeInParallel(
-        _ chunks: [StoredRecordChunk], with decoders: RecordDecoders, indexes: [ModelIndex<Model>],
-        members: (IndexedMembers<Model>, JSONObjectBytes.Decoder)?
-    ) -> [DecodedChunk] {
-        let lanes = Swift.min(decoders.count, chunks.count)
-        guard lanes > 1 else {
-            return chunks.map { decode($0, with: decoders[0], indexes: indexes, members: members) }
-        }
-        let results = Slots<DecodedChunk>(count: chunks.count)
-        defer { results.free() }
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            for position in stride(from: lane, to: chunks.count, by: lanes) {
-                results.initialize(
-                    position, to: decode(chunks[position], with: decoders[lane], indexes: indexes, members: members))
+    /// One round of runs of records decoding on as many threads as there are decoders, each
+    /// thread with its own decoder, which it keeps from round to round so that values
+    /// repeated through the file are shared across all the records a thread reads.
+    struct DecodingRound: ~Copyable {
+        private let group = DispatchGroup()
+        private let results: Slots<DecodedChunk>
+
+        /// Starts decoding `chunks`: on other threads when there are two lanes or more, on
+        /// this one otherwise.
+        init(
+            _ chunks: [StoredRecordChunk], with decoders: RecordDecoders, indexes: [ModelIndex<Model>],
+            members: IndexedMembers<Model>?
+        ) {
+            let results = Slots<DecodedChunk>(count: chunks.count)
+            self.results = results
+            let lanes = Swift.min(decoders.count, chunks.count)
+            guard lanes > 1 else {
+                for position in chunks.indices {
+                    results.initialize(
+                        position, to: decode(chunks[position], with: decoders, lane: 0, indexes, members))
+                }
+                return
+            }
+            for lane in 0..<lanes {
+                DispatchQueue.global().async(group: group) {
+                    for position in stride(from: lane, to: chunks.count, by: lanes) {
+                        results.initialize(
+                            position, to: decode(chunks[position], with: decoders, lane: lane, indexes, members))
+                    }
+                }
             }
         }
-        return results.moveAll()
+
+        /// Waits for every run to be decoded and returns them, in order.
+        consuming func finish() -> [DecodedChunk] {
+            group.wait()
+            defer { results.free() }
+            return results.moveAll()
+        }
     }
 
     /// Decodes one run of records straight from its bytes, on the calling thread, and reads
     /// the keys of `indexes` of each object while it is fresh.
     static func decode(
-        _ chunk: StoredRecordChunk, with decoder: JSONRecordDecoder, indexes: [ModelIndex<Model>],
-        members: (IndexedMembers<Model>, JSONObjectBytes.Decoder)?
+        _ chunk: StoredRecordChunk, with decoders: RecordDecoders, lane: Int, _ indexes: [ModelIndex<Model>],
+        _ members: IndexedMembers<Model>?
     ) -> DecodedChunk {
+        let decoder = decoders[lane]
         var decoded = DecodedChunk(objects: LoadedObjects(indexCount: indexes.count))
         decoded.objects.reserveCapacity(chunk.count)
         let readers = IndexKeyReaders(indexes)
@@ -110,11 +144,9 @@ extension ModelTable: RecordLoading {
             for position in 0..<chunk.count {
                 do {
                     let body = UnsafeRawBufferPointer(rebasing: bytes[chunk.bodies[position]])
-                    if let (members, bytesDecoder) = members, chunk.locals[position] == nil,
-                        let read = try members.read(body)
-                    {
+                    if let members, chunk.locals[position] == nil, let read = try members.read(body) {
                         let keys = try members.model(of: read)
-                        let held = HeldObject.stored(JSONObjectBytes(copying: body, decoder: bytesDecoder))
+                        let held = HeldObject.stored(JSONObjectBytes(copying: body, decoder: decoders.kept(lane: lane)))
                         decoded.objects.append(keys, held: held, readers: readers)
                         continue
                     }
@@ -140,16 +172,23 @@ extension ModelTable: RecordLoading {
     }
 }
 
-/// One record decoder per thread of a parallel read.
+/// One record decoder per thread of a parallel read, and the decoder the objects that
+/// thread keeps as bytes read through later: one per thread, so that keeping an object,
+/// which retains its decoder, does not retain one object from every core.
 ///
-/// `@unchecked Sendable`: a decoder is not, and each thread uses only the decoder of its
-/// own lane (``ModelTable/decodeInParallel(_:with:)``), one lane at a time.
+/// `@unchecked Sendable`: a record decoder is not, and each thread uses only the decoder of
+/// its own lane (``ModelTable/DecodingRound``), one lane at a time.
 struct RecordDecoders: @unchecked Sendable {
     private let decoders: [JSONRecordDecoder]
+    private let keptDecoders: [JSONObjectBytes.Decoder]
 
     init(count: Int) {
         decoders = (0..<Swift.max(count, 1)).map { _ in JSONRecordDecoder() }
+        keptDecoders = decoders.map { _ in JSONObjectBytes.Decoder() }
     }
+
+    /// The decoder the objects kept as bytes by lane `lane` read through.
+    func kept(lane: Int) -> JSONObjectBytes.Decoder { keptDecoders[lane] }
 
     /// The number of decoders, at least one.
     var count: Int { decoders.count }
