@@ -82,4 +82,27 @@ extension StoreTests {
             }
         }
     }
+
+    @Test func anImportIntoAStoreOpenedFromItsFileKeepsEveryObjectAndIndex() async throws {
+        try await Self.withDirectory { directory in
+            let url = directory.appending(path: "rooms.sqlite")
+            try Self.writeRooms(3_000, to: url)
+            let store = try Store(url: url, models: EtchModels.all)
+            // Read a few first: objects read since the open and objects still kept as bytes
+            // are rebuilt together.
+            for id in [1, 500, 2_999] { _ = try await store.object(Room.self, id: id) }
+            // 2,500 changes: enough to rebuild the table in bulk.
+            try await store.write { tx in
+                try tx.insert(contentsOf: (3_000..<5_000).map { Room(id: $0, name: "Room \($0)", floor: $0 % 7) })
+                for id in 0..<500 { try tx.update(Room.self, id: id) { $0.copyWith(name: "Renamed \(id)") } }
+            }
+            let rooms = try await store.objects(Room.self)
+            #expect(rooms.map(\.id) == Array(0..<5_000))
+            #expect(rooms.allSatisfy { $0.name == ($0.id < 500 ? "Renamed \($0.id)" : "Room \($0.id)") })
+            #expect(rooms[1_234].dictionary["note"] == "kept" && rooms[4_321].dictionary["note"] == nil)
+            let floorThree = try await store.sorted(Room.self, by: \.name, inGroup: 3).map(\.id)
+            let expected = rooms.filter { $0.floor == 3 }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }.map(\.id)
+            #expect(floorThree == expected)
+        }
+    }
 }

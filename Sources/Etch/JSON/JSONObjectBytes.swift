@@ -3,9 +3,10 @@ import Synchronization
 /// A JSON object kept as its bytes and read into a ``ModelDictionary`` the first time it
 /// is asked for, once, whichever thread asks first.
 ///
-/// What a store holds for an object it read at open and no one has read since: the bytes
-/// cost less memory than the values, and the open reads only what its indexes need of
-/// each object (``readMembers(of:wanted:)``), not every string of it.
+/// What a store holds for an object it read at open: the bytes cost less memory than the
+/// values, and the open reads only the members it needs of each object
+/// (``readMembers(of:wanted:)``), not every string of it. Once read, the dictionary is
+/// kept beside the bytes.
 ///
 /// The bytes must have been checked (by ``readMembers(of:wanted:)``, which accepts only
 /// what the full read accepts), so reading them again cannot fail.
@@ -56,6 +57,16 @@ package final class JSONObjectBytes: @unchecked Sendable {
 
     /// The number of bytes kept.
     package var byteCount: Int { bytes.count }
+
+    /// Whether the object was read since it was kept.
+    package var isRead: Bool { read.load(ordering: .acquiring) != 0 }
+
+    /// Calls `body` with the bytes kept, which stay valid only during the call.
+    package func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeRawBufferPointer(bytes))
+    }
 
     /// The object's dictionary: read from the bytes the first time, the same storage after.
     package var dictionary: ModelDictionary {

@@ -27,6 +27,7 @@ extension JSONReader {
         }
         // The object itself is one level: the values read or skipped inside it get the rest.
         var reader = JSONReader(input: input, maxDepth: Swift.max(options.maxDepth - 1, 0), stackCapacity: 0)
+        reader.reportedDepthLimit = options.maxDepth
         defer { reader.deallocate() }
         if reader.end >= 3, reader.base[0] == 0xEF, reader.base[1] == 0xBB, reader.base[2] == 0xBF {
             reader.position = 3
@@ -38,19 +39,22 @@ extension JSONReader {
         reader.position += 1
         // The values of the wanted keys read wait on the reader's stack, below any container
         // a value opens. Read in the wanted keys' order (the usual object), the first `count`
-        // wanted keys are theirs, which share one array; else `found` lists them.
+        // wanted keys are theirs, which share one array; else `found` lists them all.
         var count = 0
-        var found: [Int]?
+        var inOrder = true
+        var found: [Int] = []
         reader.skipWhitespace()
         if reader.position < reader.end, reader.base[reader.position] == JSONByte.closeBrace {
             reader.position += 1
         } else {
             while true {
                 if let position = try reader.readMemberKey(among: wanted) {
-                    if found == nil, position == count {
+                    if inOrder, position == count {
                         count += 1
                     } else {
-                        found = (found ?? Array(0..<count)) + [position]
+                        if inOrder { found = Array(0..<count) }
+                        inOrder = false
+                        found.append(position)
                     }
                     reader.skipWhitespace()
                     if wanted.readsAnyString[position], reader.position < reader.end,
@@ -83,7 +87,7 @@ extension JSONReader {
         if reader.position < reader.end {
             throw reader.unexpected("expected the end of the input after the top-level value")
         }
-        guard let found else {
+        guard !inOrder else {
             if count == 0 { return ModelDictionary() }
             let keys = count == wanted.keys.count ? wanted.keys : Array(wanted.keys.prefix(count))
             if count <= ModelDictionary.indexThreshold {
@@ -161,7 +165,7 @@ extension JSONReader {
                 let isObject = base[position] == JSONByte.openBrace
                 guard open.count < maxDepth else {
                     throw error(
-                        .tooDeep, "arrays and objects nest deeper than the limit of \(maxDepth + 1) levels",
+                        .tooDeep, "arrays and objects nest deeper than the limit of \(reportedDepthLimit) levels",
                         at: position)
                 }
                 position += 1
@@ -229,11 +233,11 @@ package struct JSONMemberKeys: Sendable {
     private let bytes: [UInt8]
     private let starts: [Int]
 
-    /// The members with these keys; a string under one of `anyString` is checked and read
-    /// as the empty string, which builds nothing.
-    package init(_ keys: [String], anyString: Set<String> = []) {
+    /// The members with these keys; a string under one of `anyString` (compared by bytes) is
+    /// checked and read as the empty string, which builds nothing.
+    package init(_ keys: [String], anyString: [String] = []) {
         self.keys = keys
-        readsAnyString = keys.map(anyString.contains)
+        readsAnyString = keys.map { key in anyString.contains { WireKey.sameBytes($0, key) } }
         var bytes: [UInt8] = []
         var starts = [0]
         for key in keys {

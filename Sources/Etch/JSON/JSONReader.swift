@@ -23,6 +23,9 @@ struct JSONReader {
     let end: Int
     var position = 0
     let maxDepth: Int
+    /// The nesting limit errors name: ``maxDepth``, unless the reader starts inside a
+    /// container that counts as a level (``readMembers(_:wanted:options:)``).
+    var reportedDepthLimit: Int
     /// Whether errors look up their key path; off for the readers the locator itself uses.
     let locatesErrors: Bool
     var values: MoveStack<ModelValue>
@@ -50,6 +53,7 @@ struct JSONReader {
         base = input.baseAddress!
         end = input.count
         self.maxDepth = maxDepth
+        reportedDepthLimit = maxDepth
         self.locatesErrors = locatesErrors
         let stackCapacity = stackCapacity ?? (locatesErrors ? 64 : 16)
         values = MoveStack(capacity: stackCapacity)
@@ -219,7 +223,8 @@ struct JSONReader {
     @inline(__always)
     private mutating func open(isObject: Bool) throws(JSONError) {
         guard frames.count < maxDepth else {
-            throw error(.tooDeep, "arrays and objects nest deeper than the limit of \(maxDepth) levels", at: position)
+            throw error(
+                .tooDeep, "arrays and objects nest deeper than the limit of \(reportedDepthLimit) levels", at: position)
         }
         frames.append(Frame(valueStart: values.count, keyStart: isObject ? keys.count : -1, byteStart: position))
         position += 1

@@ -8,7 +8,8 @@
 /// a tree went through the model's value witnesses, and each tree operation looked up the
 /// metadata of its generic node types. Trees of held objects run specialized code, and a
 /// copy is a retain. Objects become models again where the tables hand them out
-/// (``IdentifiedModel/init(held:)``), which costs what a copy of the model did.
+/// (``IdentifiedModel/init(held:)``), which costs what a copy of the model did, except the
+/// first time for an object an open kept as its JSON, which is then read whole.
 enum HeldObject: @unchecked Sendable {
     // @unchecked: the payloads are immutable (a dictionary's storage, a `HeldWithLocals`
     // box) and hold only `Sendable` values.
@@ -19,8 +20,9 @@ enum HeldObject: @unchecked Sendable {
     /// An object with other `@local` values: a ``HeldWithLocals`` of the model's
     /// `LocalValues`, one reference too.
     case withLocals(AnyObject)
-    /// An object read at open and not read since, with default `@local` values: its JSON,
-    /// checked, read into a dictionary the first time it is asked for.
+    /// An object an open read from its file, with default `@local` values: its JSON,
+    /// checked, read into a dictionary the first time it is asked for, which it keeps beside
+    /// the bytes from then on.
     case stored(JSONObjectBytes)
 
     /// Everything the object holds, as it is serialized.

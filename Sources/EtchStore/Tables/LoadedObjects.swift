@@ -6,9 +6,10 @@ import Foundation
 ///
 /// Reading keys goes through the model's accessors, which code generic over the model runs
 /// unspecialized, copying each object it passes. Read in one pass per object, on the thread
-/// that just decoded it (``ModelTable/decode(_:with:lane:_:_:)``), that costs little; read once per
-/// index on the threads that build the indexes, every one of those threads copied every
-/// object, and the retains of objects shared by two cores were a third of building.
+/// that just read it (``ModelTable/decode(_:with:lane:_:_:)``; for an object kept as its
+/// bytes, from the model of its declared members), that costs little; read once per index
+/// on the threads that build the indexes, every one of those threads copied every object,
+/// and the retains of objects shared by two cores were a third of building.
 struct LoadedObjects: Sendable {
     /// The objects, as the tables hold them.
     private(set) var held: [HeldObject] = []
@@ -28,18 +29,50 @@ struct LoadedObjects: Sendable {
 
     /// `objects` and what `indexes` read of them, read in runs on every core.
     init<Model: IdentifiedModel>(_ objects: [Model], indexes: [ModelIndex<Model>]) {
+        self.init(count: objects.count, indexes: indexes) { loaded, position, readers in
+            loaded.append(objects[position], readers: readers)
+        }
+    }
+
+    /// The objects a table holds, `held`, and then `added`, with what `indexes` read of them,
+    /// read in runs on every core. An object held as its bytes and not read yet stays so: its
+    /// keys are read from its declared members (``DeclaredMembers``), not from the whole
+    /// object.
+    init<Model: IdentifiedModel>(held: [HeldObject], added: [Model], indexes: [ModelIndex<Model>]) {
+        let members = DeclaredMembers(indexes: indexes)
+        self.init(count: held.count + added.count, indexes: indexes) { loaded, position, readers in
+            guard position < held.count else {
+                loaded.append(added[position - held.count], readers: readers)
+                return
+            }
+            let object = held[position]
+            if case .stored(let bytes) = object, !bytes.isRead, let members,
+                let keys = try? bytes.withBytes({ bytes in try members.read(bytes).map(members.model(of:)) })
+            {
+                loaded.append(keys, held: object, readers: readers)
+            } else {
+                loaded.append(Model(held: object), held: object, readers: readers)
+            }
+        }
+    }
+
+    /// `count` objects, each added by `add` with its position, in runs on every core.
+    private init<Model: IdentifiedModel>(
+        count: Int, indexes: [ModelIndex<Model>],
+        add: @Sendable (inout LoadedObjects, Int, IndexKeyReaders<Model>) -> Void
+    ) {
         self.init(indexCount: indexes.count)
         let readers = IndexKeyReaders(indexes)
-        let runLength = Swift.max(Self.runLength, (objects.count + Self.cores - 1) / Self.cores)
-        let starts = Array(stride(from: 0, to: objects.count, by: runLength))
+        let runLength = Swift.max(Self.runLength, (count + Self.cores - 1) / Self.cores)
+        let starts = Array(stride(from: 0, to: count, by: runLength))
         let runs = Slots<LoadedObjects>.parallel(starts.count) { run in
             var loaded = LoadedObjects(indexCount: indexes.count)
-            let range = starts[run]..<Swift.min(starts[run] + runLength, objects.count)
+            let range = starts[run]..<Swift.min(starts[run] + runLength, count)
             loaded.reserveCapacity(range.count)
-            for position in range { loaded.append(objects[position], readers: readers) }
+            for position in range { add(&loaded, position, readers) }
             return loaded
         }
-        reserveCapacity(objects.count)
+        reserveCapacity(count)
         for run in runs { append(contentsOf: run) }
     }
 

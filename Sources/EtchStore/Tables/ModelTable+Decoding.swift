@@ -1,6 +1,7 @@
 import Dispatch
 @_spi(EtchCollections) import Etch
 import Foundation
+import Synchronization
 
 /// A table that reads its model's records from a store file as the store opens.
 protocol RecordLoading: AnyObject {
@@ -15,10 +16,10 @@ extension ModelTable: RecordLoading {
     /// How many bytes of records one thread decodes at a time, about.
     static var chunkBytes: Int { 1 << 20 }
 
-    /// Reads the model's records of the file into the empty table, decoding them on every
-    /// core: runs of records (``StoredRecordChunk``) are read, decoded in parallel straight
-    /// from their bytes, and dropped, round after round, so the records are never all held
-    /// at once. Objects of one key sequence share one key array.
+    /// Reads the model's records of the file into the empty table, on every core: runs of
+    /// records (``StoredRecordChunk``) are read and decoded in parallel straight from their
+    /// bytes, round after round, each round decoding while the next is read from SQLite, so
+    /// SQLite's copies of the records are never all held at once.
     ///
     /// A model with `@renamed(from:)` fields reads its records whole instead, through
     /// ``load(_:path:)``, which moves the values under old keys.
@@ -27,8 +28,9 @@ extension ModelTable: RecordLoading {
     /// (``HeldObject/stored(_:)``), read whole the first time it is asked for: the open
     /// reads and checks its declared fields, as the model checks them, reads the id's and
     /// indexes' keys from them, and checks the rest as JSON without building it (see
-    /// ``IndexedMembers``). So a record that does not read as the model, or is not JSON, is
-    /// an error here, at open, as before.
+    /// ``DeclaredMembers``). So a record that does not read as the model, or is not JSON, is
+    /// an error here, at open, as before. An object read later shares key arrays and values
+    /// spelled alike with the objects its lane read before, and keeps its bytes beside them.
     ///
     /// - Returns: The records whose values under a field's old keys were moved, for the
     ///   opening to write back.
@@ -42,7 +44,7 @@ extension ModelTable: RecordLoading {
         var cursor = try connection.records(of: Model.modelName)
         let width = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let indexes = indexes.map(\.index)
-        let members = IndexedMembers(indexes: indexes)
+        let members = DeclaredMembers(indexes: indexes)
         var loaded = LoadedObjects(indexCount: indexes.count)
         var failures = SchemaFailures()
         let decoders = RecordDecoders(count: width)
@@ -92,41 +94,64 @@ extension ModelTable: RecordLoading {
     /// One round of runs of records decoding on as many threads as there are decoders, each
     /// thread with its own decoder, which it keeps from round to round so that values
     /// repeated through the file are shared across all the records a thread reads.
+    ///
+    /// The other threads start at once; the thread that started the round joins them in
+    /// ``finish()``, taking runs from the same counter, so the round ends even when no
+    /// other thread is free to take one.
     struct DecodingRound: ~Copyable {
         private let group = DispatchGroup()
-        private let results: Slots<DecodedChunk>
+        private let work: DecodingWork
 
-        /// Starts decoding `chunks`: on other threads when there are two lanes or more, on
-        /// this one otherwise.
+        /// Starts decoding `chunks` on the other threads.
         init(
             _ chunks: [StoredRecordChunk], with decoders: RecordDecoders, indexes: [ModelIndex<Model>],
-            members: IndexedMembers<Model>?
+            members: DeclaredMembers<Model>?
         ) {
-            let results = Slots<DecodedChunk>(count: chunks.count)
-            self.results = results
-            let lanes = Swift.min(decoders.count, chunks.count)
-            guard lanes > 1 else {
-                for position in chunks.indices {
-                    results.initialize(
-                        position, to: decode(chunks[position], with: decoders, lane: 0, indexes, members))
-                }
-                return
-            }
-            for lane in 0..<lanes {
-                DispatchQueue.global().async(group: group) {
-                    for position in stride(from: lane, to: chunks.count, by: lanes) {
-                        results.initialize(
-                            position, to: decode(chunks[position], with: decoders, lane: lane, indexes, members))
-                    }
-                }
+            let work = DecodingWork(chunks, with: decoders, indexes: indexes, members: members)
+            self.work = work
+            for lane in 1..<Swift.max(Swift.min(decoders.count, chunks.count), 1) {
+                DispatchQueue.global().async(group: group) { work.run(lane: lane) }
             }
         }
 
-        /// Waits for every run to be decoded and returns them, in order.
+        /// Decodes the runs no other thread took, waits for the others, and returns every
+        /// run decoded, in order.
         consuming func finish() -> [DecodedChunk] {
+            work.run(lane: 0)
             group.wait()
-            defer { results.free() }
-            return results.moveAll()
+            defer { work.results.free() }
+            return work.results.moveAll()
+        }
+    }
+
+    /// The runs of one round and their results: each thread takes the next run from a
+    /// counter and decodes it with its lane's decoder.
+    final class DecodingWork: Sendable {
+        let results: Slots<DecodedChunk>
+        private let chunks: [StoredRecordChunk]
+        private let decoders: RecordDecoders
+        private let indexes: [ModelIndex<Model>]
+        private let members: DeclaredMembers<Model>?
+        private let next = Atomic<Int>(0)
+
+        init(
+            _ chunks: [StoredRecordChunk], with decoders: RecordDecoders, indexes: [ModelIndex<Model>],
+            members: DeclaredMembers<Model>?
+        ) {
+            results = Slots(count: chunks.count)
+            self.chunks = chunks
+            self.decoders = decoders
+            self.indexes = indexes
+            self.members = members
+        }
+
+        /// Decodes runs with lane `lane`'s decoder until none is left.
+        func run(lane: Int) {
+            while true {
+                let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard position < chunks.count else { return }
+                results.initialize(position, to: decode(chunks[position], with: decoders, lane: lane, indexes, members))
+            }
         }
     }
 
@@ -134,7 +159,7 @@ extension ModelTable: RecordLoading {
     /// the keys of `indexes` of each object while it is fresh.
     static func decode(
         _ chunk: StoredRecordChunk, with decoders: RecordDecoders, lane: Int, _ indexes: [ModelIndex<Model>],
-        _ members: IndexedMembers<Model>?
+        _ members: DeclaredMembers<Model>?
     ) -> DecodedChunk {
         let decoder = decoders[lane]
         var decoded = DecodedChunk(objects: LoadedObjects(indexCount: indexes.count))

@@ -73,22 +73,24 @@ final class ModelTable<Model: IdentifiedModel> {
                 if let new = change.new { relationIndexes[key]!.insert(new) }
             }
         }
-        var objects: [Model] = []
-        objects.reserveCapacity(contents.count + changes.count)
+        // The objects kept as they are held: one read at open and not since stays as bytes.
+        var kept: [HeldObject] = []
+        kept.reserveCapacity(contents.count)
         // An empty table (an import) keeps nothing: no set of the changed ids to look in.
         if contents.count > 0 {
             var changed = Set<IndexKey>()
             changed.reserveCapacity(changes.count)
             for change in changes { changed.insert(change.id) }
             contents.idOrderedMembers.forEach(in: 0..<contents.count) { member in
-                if !changed.contains(member.id) { objects.append(Model(held: member.object)) }
+                if !changed.contains(member.id) { kept.append(member.object) }
                 return true
             }
         }
-        for change in changes {
-            if let new = change.new { objects.append(new) }
-        }
-        contents = TableContents(loading: objects, indexes: contents.indexes.map(\.index))
+        let added = changes.compactMap(\.new)
+        let indexes = contents.indexes.map(\.index)
+        contents =
+            TableContents.loading(LoadedObjects(held: kept, added: added, indexes: indexes), indexes: indexes)
+            .contents
     }
 
     /// The fewest changes a commit applies in bulk (when they are also a quarter of the table).

@@ -97,7 +97,12 @@ extension ModelTable: AnyModelTable {
 
     var approximateSize: Int {
         objects.values.reduce(0) { total, object in
-            total + ((try? ModelValue.object(object.dictionary).jsonData().count) ?? 0) + MemoryLayout<Model>.size
+            // An object kept as its JSON is measured by its bytes, not read for it.
+            if case .stored(let bytes) = object, !bytes.isRead {
+                return total + bytes.byteCount + MemoryLayout<Model>.size
+            }
+            return total + ((try? ModelValue.object(object.dictionary).jsonData().count) ?? 0)
+                + MemoryLayout<Model>.size
         }
     }
 

@@ -73,12 +73,6 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
         return old
     }
 
-    /// The contents of many objects at once, building each index in one pass.
-    /// - Complexity: O(*n* log *n*).
-    init(loading loaded: [Model], indexes: [ModelIndex<Model>]) {
-        self = Self.loading(LoadedObjects(loaded, indexes: indexes), indexes: indexes).contents
-    }
-
     /// The contents of many objects at once, building each index in one pass, and the first
     /// two objects found holding one value of a `@unique` index, if any (the last holder
     /// wins in the contents).
