@@ -82,9 +82,10 @@ extension PostgresConnection {
         let deadline = clock.now + budget
         let socket = PQsocket(pointer)
         while true {
-            guard PQconsumeInput(pointer) == 1, PQisBusy(pointer) == 1 else { return true }
+            // Waits first: nothing of the answer can be in before the statement is.
             let remaining = clock.now.duration(to: deadline)
             guard remaining > .zero, waitReadable(socket, upTo: remaining) else { return false }
+            guard PQconsumeInput(pointer) == 1, PQisBusy(pointer) == 1 else { return true }
         }
     }
 
@@ -92,7 +93,7 @@ extension PostgresConnection {
     /// timeout counts microseconds, where `poll(2)`'s counts milliseconds).
     ///
     /// - Returns: `false` for a socket `select` cannot watch (over `FD_SETSIZE`).
-    private static func waitReadable(_ socket: Int32, upTo duration: Duration) -> Bool {
+    static func waitReadable(_ socket: Int32, upTo duration: Duration) -> Bool {
         var readable = fd_set()
         guard socket >= 0, Int(socket) < MemoryLayout<fd_set>.size * 8 else { return false }
         // FD_SET, a macro Swift does not import: the socket's bit in an array of words (glibc's

@@ -33,19 +33,78 @@ extension PostgresConnectionPool {
     package nonisolated func query<Result: Sendable>(
         _ sql: String, _ parameters: [String?], reading read: @Sendable (PostgresResult) throws(PostgresError) -> Result
     ) async throws -> Result {
-        try await withMember { member in
+        try await againOnLostConnection { member in try await Self.query(sql, parameters, on: member, reading: read) }
+    }
+
+    /// Runs one statement with parameters as ``query(_:_:reading:)`` does, its rows read as
+    /// they come (libpq's single-row mode; see
+    /// ``PostgresConnection/stream(_:_:waitingUpTo:rows:)``): for a statement of many rows
+    /// whose reading costs the client as much as finding them costs the server, which then
+    /// overlap.
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement, with `$1`, `$2`, … where the parameters go.
+    ///   - parameters: Its parameters in PostgreSQL's text format; `nil` for SQL `NULL`.
+    ///   - read: Reads a part of the result (a row, or the whole result when it is not
+    ///     streamed) into elements, which it must not keep.
+    /// - Returns: The elements of every row, in order.
+    /// - Throws: What ``query(_:_:reading:)`` throws.
+    package nonisolated func queryRows<Element: Sendable>(
+        _ sql: String, _ parameters: [String?], rows read: @Sendable (PostgresResult) throws(PostgresError) -> [Element]
+    ) async throws -> [Element] {
+        try await againOnLostConnection { member in
             let connection = member.connection
-            switch try connection.send(sql, parameters, waitingUpTo: Self.callerWait, reading: read) {
-            case .answered(let result):
-                return result
-            case .sent:
+            switch try connection.stream(sql, parameters, waitingUpTo: Self.callerWait, rows: read) {
+            case .answered(let elements):
+                return elements
+            case .sent(let elements):
                 return try await withTaskExecutorPreference(member.thread) {
-                    try connection.awaitAnswer(sql, parameters, reading: read)
+                    try connection.awaitRows(sql, parameters, readSoFar: elements, rows: read)
                 }
             case .notSent:
                 return try await withTaskExecutorPreference(member.thread) {
                     try connection.execute(sql, parameters, reading: read)
                 }
+            }
+        }
+    }
+
+    /// Runs a read on a member of the pool, not probed when it is handed out (two reads of
+    /// its socket on every call); a read that finds its connection lost (a restart, a
+    /// terminated backend) is run again, which changes nothing, on another connection:
+    /// once per connection the pool may hold, and once more on a new one.
+    private nonisolated func againOnLostConnection<Result: Sendable>(
+        _ read: (Member) async throws -> Result
+    ) async throws -> Result {
+        var lostConnections = 0
+        while true {
+            do {
+                return try await withMember(probing: false, read)
+            } catch PostgresError.connectionLost(let sqlState, let reason, let duringCommit) {
+                lostConnections += 1
+                guard lostConnections <= size else {
+                    throw PostgresError.connectionLost(sqlState: sqlState, reason: reason, duringCommit: duringCommit)
+                }
+            }
+        }
+    }
+
+    /// Runs a statement on a member, from the caller's thread when its answer comes quickly.
+    private static func query<Result: Sendable>(
+        _ sql: String, _ parameters: [String?], on member: Member,
+        reading read: @Sendable (PostgresResult) throws(PostgresError) -> Result
+    ) async throws -> Result {
+        let connection = member.connection
+        switch try connection.send(sql, parameters, waitingUpTo: Self.callerWait, reading: read) {
+        case .answered(let result):
+            return result
+        case .sent:
+            return try await withTaskExecutorPreference(member.thread) {
+                try connection.awaitAnswer(sql, parameters, reading: read)
+            }
+        case .notSent:
+            return try await withTaskExecutorPreference(member.thread) {
+                try connection.execute(sql, parameters, reading: read)
             }
         }
     }

@@ -48,7 +48,13 @@ public struct PostgresModelTable: Sendable, Equatable {
     public let statements: [String]
 
     /// The quoted table name, as statements use it.
-    var quotedTable: String { PostgresSQL.identifier(table) }
+    let quotedTable: String
+    /// The statement that reads the object of an id, `$1` the id's JSON.
+    let objectStatement: String
+    /// The statements that read the objects of one value of an `@index` or `@unique` field
+    /// whose values SQL compares as Etch does, by field name: made once, as every read
+    /// would otherwise spell them anew.
+    let lookups: [String: PostgresIndexLookup]
 
     /// The version of the table layout, in the table's comment.
     public static let format = 1
@@ -81,6 +87,7 @@ public struct PostgresModelTable: Sendable, Equatable {
             "COMMENT ON TABLE \(quoted) IS \(PostgresSQL.literal(Self.comment(model: schema.name)))",
         ]
         let id = PostgresFieldExpression(idOf: Model.self)
+        var lookups: [String: PostgresIndexLookup] = [:]
         for index in Model._indexes {
             // Each value typed as Etch compares it (text normalized, by code point; numbers as
             // numeric), so that the store's statements, which repeat these expressions, use
@@ -92,6 +99,15 @@ public struct PostgresModelTable: Sendable, Equatable {
                 return field.typed.map { ($0, true) } ?? (field.json, false)
             }
             let value = try indexed(index.value)
+            if index.kind != .sorted, index.groupBy == nil, lookups[index.value.name] == nil,
+                let lookup = PostgresIndexLookup(
+                    PostgresFieldExpression(
+                        name: index.value.name, path: try path(of: index.value.name, index: index.name),
+                        valueType: Swift.type(of: index.value.keyPath).valueType),
+                    table: quoted)
+            {
+                lookups[index.value.name] = lookup
+            }
             switch index.kind {
             case .index:
                 statements.append(Self.createIndex("\(table) by \(index.value.name)", on: quoted, "(\(value.sql))"))
@@ -112,6 +128,9 @@ public struct PostgresModelTable: Sendable, Equatable {
         self.model = schema.name
         self.table = table
         self.statements = statements
+        self.quotedTable = quoted
+        self.objectStatement = "SELECT object::text FROM \(quoted) WHERE id = $1::jsonb"
+        self.lookups = lookups
     }
 
     /// The table's comment, which marks it as Etch's.

@@ -18,7 +18,7 @@ extension PostgresStore {
         }
         let key = value.indexKey
         guard key != .null else { return nil }
-        return try await objects(Model.self, where: index.value, is: key).first
+        return try await objects(Model.self, where: index.value, is: key, streaming: false).first
     }
 
     /// The objects whose `@index` (or `@unique`) field holds a value, in id order; for `nil`,
@@ -37,28 +37,16 @@ extension PostgresStore {
         return try await objects(Model.self, where: index.value, is: value.indexKey)
     }
 
-    /// The objects whose indexed value has a key, in id order: in SQL when the field's values
-    /// compare there, else in Swift over the table.
+    /// The objects whose indexed value has a key, in id order: found in SQL when the field's
+    /// values compare there (then put in id order in Swift), else in Swift over the table.
+    /// `streaming`: whether the rows are read as they come (see ``objects(_:_:_:streaming:)``).
     func objects<Model: IdentifiedModel>(
-        _ type: Model.Type, where value: ModelIndex<Model>.Value, is key: IndexKey
+        _ type: Model.Type, where value: ModelIndex<Model>.Value, is key: IndexKey, streaming: Bool = true
     ) async throws -> [Model] {
         let table = try table(of: type)
-        let id = PostgresFieldExpression(idOf: Model.self)
-        var parameters = PostgresParameters()
-        if let field = PostgresFieldExpression(value.keyPath, of: Model.self), let kind = field.kind,
-            let typed = field.typed, let idOrder = id.typed
-        {
-            var condition: String?
-            if key == .null {
-                condition = "(\(typed)) IS NULL"
-            } else if let text = kind.parameter(of: key) {
-                condition = "(\(typed)) = \(kind.placeholder(parameters.bind(text)))"
-            }
-            if let condition {
-                let statement =
-                    "SELECT object::text FROM \(table.quotedTable) WHERE \(condition) ORDER BY \(idOrder)"
-                return try await objects(Model.self, statement, parameters.values)
-            }
+        if let statement = table.lookups[value.name]?.statement(for: key) {
+            let found = try await objects(Model.self, statement.sql, statement.parameters, streaming: streaming)
+            return PostgresModelTable.inIDOrder(found)
         }
         let all = try await allObjects(Model.self)
         return all.filter { value.key($0) == key }
@@ -66,19 +54,26 @@ extension PostgresStore {
 
     /// The rows of a statement whose first column is an object, as objects, read from the
     /// caller's thread when they come quickly (see ``PostgresConnectionPool/query(_:_:reading:)``).
+    ///
+    /// - Parameter streaming: Whether each row is decoded as it comes, while the server
+    ///   finds the next (see ``PostgresConnectionPool/queryRows(_:_:rows:)``): for statements
+    ///   of many rows; one of a row or none (a lookup by id) is read whole, which costs
+    ///   libpq one result less.
     func objects<Model: IdentifiedModel>(
-        _ type: Model.Type, _ statement: String, _ parameters: [String?]
+        _ type: Model.Type, _ statement: String, _ parameters: [String?], streaming: Bool = true
     ) async throws -> [Model] {
-        try await pool.query(statement, parameters) { result throws(PostgresError) in
+        let read = { @Sendable (result: PostgresResult) throws(PostgresError) -> [Model] in
             try PostgresModelTable.objects(of: result, as: type, statement: statement)
         }
+        return try await streaming
+            ? pool.queryRows(statement, parameters, rows: read) : pool.query(statement, parameters, reading: read)
     }
 
     /// Every object of a type, in id order (Etch's, sorted in Swift).
     func allObjects<Model: IdentifiedModel>(_ type: Model.Type) async throws -> [Model] {
         let table = try table(of: type)
-        let objects = try await objects(type, "SELECT object::text FROM \(table.quotedTable)", [])
-        return objects.sorted { $0.id.indexKey < $1.id.indexKey }
+        return PostgresModelTable.inIDOrder(
+            try await objects(type, "SELECT object::text FROM \(table.quotedTable)", []))
     }
 
     /// The error for a read through an index the model lacks, naming the field as the
