@@ -55,6 +55,9 @@ public struct PostgresModelTable: Sendable, Equatable {
     /// whose values SQL compares as Etch does, by field name: made once, as every read
     /// would otherwise spell them anew.
     let lookups: [String: PostgresIndexLookup]
+    /// The columns and indexes the table must have, checked when the store opens on a table
+    /// that exists.
+    let shape: PostgresTableShape
 
     /// The version of the table layout, in the table's comment.
     public static let format = 1
@@ -88,6 +91,7 @@ public struct PostgresModelTable: Sendable, Equatable {
         ]
         let id = PostgresFieldExpression(idOf: Model.self)
         var lookups: [String: PostgresIndexLookup] = [:]
+        var shape = PostgresTableShape()
         for index in Model._indexes {
             // Each value typed as Etch compares it (text normalized, by code point; numbers as
             // numeric), so that the store's statements, which repeat these expressions, use
@@ -110,19 +114,24 @@ public struct PostgresModelTable: Sendable, Equatable {
             }
             switch index.kind {
             case .index:
-                statements.append(Self.createIndex("\(table) by \(index.value.name)", on: quoted, "(\(value.sql))"))
+                let name = "\(table) by \(index.value.name)"
+                statements.append(Self.createIndex(name, on: quoted, "(\(value.sql))"))
+                shape.indexes.append(.init(name: PostgresSQL.fittingIdentifier(name), isUnique: false, columns: 1))
             case .unique:
                 // A typed value is NULL for nil, which a unique index exempts.
                 let unique = value.isTyped ? value.sql : "NULLIF(\(value.sql), 'null'::jsonb)"
-                statements.append(
-                    Self.createIndex("\(table) unique \(index.value.name)", unique: true, on: quoted, "(\(unique))"))
+                let name = "\(table) unique \(index.value.name)"
+                statements.append(Self.createIndex(name, unique: true, on: quoted, "(\(unique))"))
+                shape.indexes.append(.init(name: PostgresSQL.fittingIdentifier(name), isUnique: true, columns: 1))
             case .sorted:
                 var columns = [
                     value.isTyped ? "(\(value.sql)) NULLS FIRST" : "(\(value.sql))", id.typed.map { "(\($0))" } ?? "id",
                 ]
                 if let group = index.groupBy { columns.insert("(\(try indexed(group).sql))", at: 0) }
-                statements.append(
-                    Self.createIndex("\(table) sorted \(index.name)", on: quoted, columns.joined(separator: ", ")))
+                let name = "\(table) sorted \(index.name)"
+                statements.append(Self.createIndex(name, on: quoted, columns.joined(separator: ", ")))
+                shape.indexes.append(
+                    .init(name: PostgresSQL.fittingIdentifier(name), isUnique: false, columns: columns.count))
             }
         }
         self.model = schema.name
@@ -131,6 +140,7 @@ public struct PostgresModelTable: Sendable, Equatable {
         self.quotedTable = quoted
         self.objectStatement = "SELECT object::text FROM \(quoted) WHERE id = $1::jsonb"
         self.lookups = lookups
+        self.shape = shape
     }
 
     /// The table's comment, which marks it as Etch's.
