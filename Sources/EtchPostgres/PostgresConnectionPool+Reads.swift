@@ -36,39 +36,6 @@ extension PostgresConnectionPool {
         try await againOnLostConnection { member in try await Self.query(sql, parameters, on: member, reading: read) }
     }
 
-    /// Runs one statement with parameters as ``query(_:_:reading:)`` does, its rows read as
-    /// they come (libpq's single-row mode; see
-    /// ``PostgresConnection/stream(_:_:waitingUpTo:rows:)``): for a statement of many rows
-    /// whose reading costs the client as much as finding them costs the server, which then
-    /// overlap.
-    ///
-    /// - Parameters:
-    ///   - sql: One SQL statement, with `$1`, `$2`, … where the parameters go.
-    ///   - parameters: Its parameters in PostgreSQL's text format; `nil` for SQL `NULL`.
-    ///   - read: Reads a part of the result (a row, or the whole result when it is not
-    ///     streamed) into elements, which it must not keep.
-    /// - Returns: The elements of every row, in order.
-    /// - Throws: What ``query(_:_:reading:)`` throws.
-    package nonisolated func queryRows<Element: Sendable>(
-        _ sql: String, _ parameters: [String?], rows read: @Sendable (PostgresResult) throws(PostgresError) -> [Element]
-    ) async throws -> [Element] {
-        try await againOnLostConnection { member in
-            let connection = member.connection
-            switch try connection.stream(sql, parameters, waitingUpTo: Self.callerWait, rows: read) {
-            case .answered(let elements):
-                return elements
-            case .sent(let elements):
-                return try await withTaskExecutorPreference(member.thread) {
-                    try connection.awaitRows(sql, parameters, readSoFar: elements, rows: read)
-                }
-            case .notSent:
-                return try await withTaskExecutorPreference(member.thread) {
-                    try connection.execute(sql, parameters, reading: read)
-                }
-            }
-        }
-    }
-
     /// Runs a read on a member of the pool, not probed when it is handed out (two reads of
     /// its socket on every call); a read that finds its connection lost (a restart, a
     /// terminated backend) is run again, which changes nothing, on another connection:

@@ -18,7 +18,7 @@ extension PostgresStore {
         }
         let key = value.indexKey
         guard key != .null else { return nil }
-        return try await objects(Model.self, where: index.value, is: key, streaming: false).first
+        return try await objects(Model.self, where: index.value, is: key).first
     }
 
     /// The objects whose `@index` (or `@unique`) field holds a value, in id order; for `nil`,
@@ -39,13 +39,12 @@ extension PostgresStore {
 
     /// The objects whose indexed value has a key, in id order: found in SQL when the field's
     /// values compare there (then put in id order in Swift), else in Swift over the table.
-    /// `streaming`: whether the rows are read as they come (see ``objects(_:_:_:streaming:)``).
     func objects<Model: IdentifiedModel>(
-        _ type: Model.Type, where value: ModelIndex<Model>.Value, is key: IndexKey, streaming: Bool = true
+        _ type: Model.Type, where value: ModelIndex<Model>.Value, is key: IndexKey
     ) async throws -> [Model] {
         let table = try table(of: type)
         if let statement = table.lookups[value.name]?.statement(for: key) {
-            let found = try await objects(Model.self, statement.sql, statement.parameters, streaming: streaming)
+            let found = try await objects(Model.self, statement.sql, statement.parameters)
             return PostgresModelTable.inIDOrder(found)
         }
         let all = try await allObjects(Model.self)
@@ -54,19 +53,12 @@ extension PostgresStore {
 
     /// The rows of a statement whose first column is an object, as objects, read from the
     /// caller's thread when they come quickly (see ``PostgresConnectionPool/query(_:_:reading:)``).
-    ///
-    /// - Parameter streaming: Whether each row is decoded as it comes, while the server
-    ///   finds the next (see ``PostgresConnectionPool/queryRows(_:_:rows:)``): for statements
-    ///   of many rows; one of a row or none (a lookup by id) is read whole, which costs
-    ///   libpq one result less.
     func objects<Model: IdentifiedModel>(
-        _ type: Model.Type, _ statement: String, _ parameters: [String?], streaming: Bool = true
+        _ type: Model.Type, _ statement: String, _ parameters: [String?]
     ) async throws -> [Model] {
-        let read = { @Sendable (result: PostgresResult) throws(PostgresError) -> [Model] in
+        try await pool.query(statement, parameters) { result throws(PostgresError) in
             try PostgresModelTable.objects(of: result, as: type, statement: statement)
         }
-        return try await streaming
-            ? pool.queryRows(statement, parameters, rows: read) : pool.query(statement, parameters, reading: read)
     }
 
     /// Every object of a type, in id order (Etch's, sorted in Swift).

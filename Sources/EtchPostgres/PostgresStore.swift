@@ -124,7 +124,7 @@ public final class PostgresStore: ModelStore {
     public func object<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) async throws -> Model? {
         let statement = try table(of: type).objectStatement
         let parameters = [try PostgresModelTable.json(of: id, model: Model.self, field: "id")]
-        return try await objects(type, statement, parameters, streaming: false).first
+        return try await objects(type, statement, parameters).first
     }
 
     /// The number of objects of a type: `SELECT count(*)`.

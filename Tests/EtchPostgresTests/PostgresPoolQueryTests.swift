@@ -89,50 +89,6 @@ extension PostgresPoolQueryTests {
             let answer = try await pool.query(sql, ["pid "], reading: Self.texts)
             #expect(answer.count == 1 && answer != ["pid \(oldPID)"])
         }
-        let oldPID = try await pool.withConnection { String($0.backendProcessID) }
-        #expect(try await pool.queryRows(sql, ["pid "], rows: Self.texts) == ["pid \(oldPID)"])
-        try #require(try killer.execute("SELECT pg_terminate_backend($1::int, 10000)", [oldPID]).singleValue == "t")
-        let rows = try await pool.queryRows(sql, ["pid "], rows: Self.texts)
-        #expect(rows.count == 1 && rows != ["pid \(oldPID)"])
-        await pool.close()
-    }
-
-    @Test func rowsReadAsTheyComeAreTheWholeResultInOrder() async throws {
-        let pool = try Self.pool()
-        let sql = "SELECT n::text FROM generate_series(1, $1::int) n"
-        let expected = (1...5000).map { String($0) as String? }
-        // The first call prepares the statement; the next ones stream it.
-        for _ in 0..<3 {
-            #expect(try await pool.queryRows(sql, ["5000"], rows: Self.texts) == expected)
-        }
-        #expect(try await pool.queryRows(sql, ["0"], rows: Self.texts) == [])
-        // Rows that take longer than the wait on the caller's thread: the rest is read on
-        // the connection's.
-        let slow = "SELECT n::text FROM generate_series(1, $1::int) n, LATERAL (SELECT pg_sleep(0.002)) pause"
-        for _ in 0..<2 {
-            #expect(try await pool.queryRows(slow, ["50"], rows: Self.texts) == Array(expected.prefix(50)))
-        }
-        // A session that forgot the statement prepares it again.
-        _ = try await pool.withConnection { connection in try connection.execute("DEALLOCATE ALL") }
-        #expect(try await pool.queryRows(sql, ["3"], rows: Self.texts) == ["1", "2", "3"])
-        #expect(try await pool.withConnection { $0.isIdle })
-        await pool.close()
-    }
-
-    @Test func anErrorAfterSomeRowsIsThrownAndTheConnectionStaysUsable() async throws {
-        let pool = try Self.pool()
-        let sql = "SELECT (10 / (n - $1::int))::text FROM generate_series(1, 5000) n"
-        _ = try await pool.queryRows(sql, ["-1"], rows: Self.texts)
-        for _ in 0..<2 {
-            await #expect {
-                _ = try await pool.queryRows(sql, ["4000"], rows: Self.texts)
-            } throws: { error in
-                guard case PostgresError.serverError(let sqlState, _, _, _, _) = error else { return false }
-                return sqlState == "22012"
-            }
-            #expect(try await pool.queryRows(sql, ["6000"], rows: Self.texts).count == 5000)
-        }
-        #expect(try await pool.withConnection { $0.isIdle })
         await pool.close()
     }
 }
