@@ -17,6 +17,9 @@ extension PostgresConnectionPool {
     /// that wait never hold the threads Swift's tasks share. A statement the connection has
     /// not prepared yet runs on the connection's thread, prepared there.
     ///
+    /// The statement must be a read: one that finds its connection lost is run again on
+    /// another, so it may reach the server twice (see `againOnLostConnection`).
+    ///
     /// ```swift
     /// let titles = try await pool.query("SELECT title FROM albums WHERE artist = $1", ["a1"]) { result in
     ///     (0..<result.rowCount).compactMap { result.text(row: $0, column: 0) }
