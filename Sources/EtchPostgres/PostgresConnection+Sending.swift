@@ -82,9 +82,10 @@ extension PostgresConnection {
         let deadline = clock.now + budget
         let socket = PQsocket(pointer)
         while true {
-            guard PQconsumeInput(pointer) == 1, PQisBusy(pointer) == 1 else { return true }
+            // Waits first: nothing of the answer can be in before the statement is.
             let remaining = clock.now.duration(to: deadline)
             guard remaining > .zero, waitReadable(socket, upTo: remaining) else { return false }
+            guard PQconsumeInput(pointer) == 1, PQisBusy(pointer) == 1 else { return true }
         }
     }
 

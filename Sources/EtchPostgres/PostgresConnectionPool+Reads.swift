@@ -17,6 +17,9 @@ extension PostgresConnectionPool {
     /// that wait never hold the threads Swift's tasks share. A statement the connection has
     /// not prepared yet runs on the connection's thread, prepared there.
     ///
+    /// The statement must be a read: one that finds its connection lost is run again on
+    /// another, so it may reach the server twice (see `againOnLostConnection`).
+    ///
     /// ```swift
     /// let titles = try await pool.query("SELECT title FROM albums WHERE artist = $1", ["a1"]) { result in
     ///     (0..<result.rowCount).compactMap { result.text(row: $0, column: 0) }
@@ -33,19 +36,45 @@ extension PostgresConnectionPool {
     package nonisolated func query<Result: Sendable>(
         _ sql: String, _ parameters: [String?], reading read: @Sendable (PostgresResult) throws(PostgresError) -> Result
     ) async throws -> Result {
-        try await withMember { member in
-            let connection = member.connection
-            switch try connection.send(sql, parameters, waitingUpTo: Self.callerWait, reading: read) {
-            case .answered(let result):
-                return result
-            case .sent:
-                return try await withTaskExecutorPreference(member.thread) {
-                    try connection.awaitAnswer(sql, parameters, reading: read)
+        try await againOnLostConnection { member in try await Self.query(sql, parameters, on: member, reading: read) }
+    }
+
+    /// Runs a read on a member of the pool, not probed when it is handed out (two reads of
+    /// its socket on every call); a read that finds its connection lost (a restart, a
+    /// terminated backend) is run again, which changes nothing, on another connection:
+    /// once per connection the pool may hold, and once more on a new one.
+    private nonisolated func againOnLostConnection<Result: Sendable>(
+        _ read: (Member) async throws -> Result
+    ) async throws -> Result {
+        var lostConnections = 0
+        while true {
+            do {
+                return try await withMember(probing: false, read)
+            } catch PostgresError.connectionLost(let sqlState, let reason, let duringCommit) {
+                lostConnections += 1
+                guard lostConnections <= size else {
+                    throw PostgresError.connectionLost(sqlState: sqlState, reason: reason, duringCommit: duringCommit)
                 }
-            case .notSent:
-                return try await withTaskExecutorPreference(member.thread) {
-                    try connection.execute(sql, parameters, reading: read)
-                }
+            }
+        }
+    }
+
+    /// Runs a statement on a member, from the caller's thread when its answer comes quickly.
+    private static func query<Result: Sendable>(
+        _ sql: String, _ parameters: [String?], on member: Member,
+        reading read: @Sendable (PostgresResult) throws(PostgresError) -> Result
+    ) async throws -> Result {
+        let connection = member.connection
+        switch try connection.send(sql, parameters, waitingUpTo: Self.callerWait, reading: read) {
+        case .answered(let result):
+            return result
+        case .sent:
+            return try await withTaskExecutorPreference(member.thread) {
+                try connection.awaitAnswer(sql, parameters, reading: read)
+            }
+        case .notSent:
+            return try await withTaskExecutorPreference(member.thread) {
+                try connection.execute(sql, parameters, reading: read)
             }
         }
     }

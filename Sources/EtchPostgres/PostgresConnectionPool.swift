@@ -89,8 +89,16 @@ public actor PostgresConnectionPool {
 
     /// Runs `body` with a member of the pool on the caller's executor, waiting for one when
     /// all are held, and takes it back afterwards.
-    nonisolated func withMember<Result: Sendable>(_ body: (Member) async throws -> Result) async throws -> Result {
-        let member = try await checkOut()
+    ///
+    /// - Parameters:
+    ///   - probing: Whether an idle connection is checked first for having been ended by
+    ///     the server (two non-blocking reads of its socket); a caller that runs its work
+    ///     again on a lost connection, as ``query(_:_:reading:)`` does, spares them.
+    ///   - body: Work on the member, which it must not keep.
+    nonisolated func withMember<Result: Sendable>(
+        probing: Bool = true, _ body: (Member) async throws -> Result
+    ) async throws -> Result {
+        let member = try await checkOut(probing: probing)
         do {
             let result = try await body(member)
             await checkIn(member)
@@ -104,13 +112,13 @@ public actor PostgresConnectionPool {
     /// A connection for a caller: an idle one, a new one while fewer than ``size`` are
     /// open, or the next one given back.
     ///
-    /// An idle connection the server ended meanwhile (a restart, a terminated backend) is
-    /// closed and a new one opened in its place, so that the first call after a restart
-    /// runs rather than fails on it (and, with the server still down, fails as
-    /// ``PostgresError/serverUnreachable(server:reason:)``, which says so).
-    private nonisolated func checkOut() async throws -> Member {
+    /// When `probing`, an idle connection the server ended meanwhile (a restart, a
+    /// terminated backend) is closed and a new one opened in its place, so that the first
+    /// call after a restart runs rather than fails on it (and, with the server still down,
+    /// fails as ``PostgresError/serverUnreachable(server:reason:)``, which says so).
+    private nonisolated func checkOut(probing: Bool) async throws -> Member {
         switch try await lease() {
-        case .connection(let member) where !member.connection.hasEnded:
+        case .connection(let member) where !probing || !member.connection.hasEnded:
             return member
         case .connection, .slot:
             do {
@@ -154,7 +162,7 @@ public actor PostgresConnectionPool {
     /// closed otherwise. A transaction left open is rolled back first.
     private nonisolated func checkIn(_ member: Member) async {
         let connection = member.connection
-        if !connection.isBroken && !connection.isIdle {
+        if !connection.isIdle && !connection.isBroken {
             _ = try? connection.execute("ROLLBACK")
         }
         if connection.isIdle {

@@ -36,6 +36,9 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A table of a model's name that Etch did not make: the table, the model, and what
     /// the table's comment says instead.
     case foreignTable(table: String, model: String, found: String)
+    /// A table that carries Etch's comment for a model but not the shape Etch makes (a
+    /// column or an index missing or changed): the table, the model, and what is wrong.
+    case tableShape(table: String, model: String, problems: [String])
     /// An index of a model's schema that names no serialized field: the model, the index
     /// and why.
     case unindexableField(model: String, index: String, reason: String)
@@ -55,8 +58,8 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
         case .databaseMissing: "3D000"
         case .connectionLost(let sqlState, _, _): sqlState ?? "08006"
         case .serverError(let sqlState, _, _, _, _), .serializationFailure(_, let sqlState, _): sqlState
-        case .invalidConnectionString, .invalidParameter, .unexpectedResult, .foreignTable, .unindexableField,
-            .poolClosed, .historyOff:
+        case .invalidConnectionString, .invalidParameter, .unexpectedResult, .foreignTable, .tableShape,
+            .unindexableField, .poolClosed, .historyOff:
             nil
         }
     }
@@ -101,6 +104,10 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
         case .foreignTable(let table, let model, let found):
             "the table \(table) exists but was not made by Etch for the model \(model) (its comment is \(found)); "
                 + "Etch leaves it as it is. Open the store in another database or schema, or rename the table"
+        case .tableShape(let table, let model, let problems):
+            "the table \(table) carries Etch's comment for the model \(model) but not the shape Etch makes: "
+                + problems.joined(separator: "; ") + ". Etch leaves it as it is. Drop the table (or the index) so "
+                + "that Etch makes it anew, or make it with the statements of PostgresModelTable(for:)"
         case .unindexableField(let model, let index, let reason):
             "\(model)'s index \(index) cannot be made in PostgreSQL: \(reason)"
         case .poolClosed:

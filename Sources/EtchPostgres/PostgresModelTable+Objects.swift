@@ -55,9 +55,6 @@ extension PostgresModelTable {
         ).first
     }
 
-    /// The statement that reads the object of an id, `$1` the id's JSON.
-    var objectStatement: String { "SELECT object::text FROM \(quotedTable) WHERE id = $1::jsonb" }
-
     /// Deletes the object of an id.
     ///
     /// - Parameters:
@@ -98,24 +95,12 @@ extension PostgresModelTable {
                 model: Model.modelName, index: Model._fieldName(of: keyPath) ?? "\(keyPath)",
                 reason: "the schema marks the field neither @index nor @unique")
         }
-        let typed = PostgresFieldExpression(
-            name: field.name, path: field.path, valueType: type(of: index.value.keyPath).valueType)
         let order = PostgresFieldExpression(idOf: Model.self).typed ?? "id"
-        let key = (value as? any IndexableValue)?.indexKey
-        if let kind = typed.kind, let expression = typed.typed, let key {
+        if let lookup = lookups[field.name], let key = (value as? any IndexableValue)?.indexKey {
             // The index's own typed expression, so that the planner uses it.
-            var parameters = PostgresParameters()
-            let condition: String
-            if key == .null {
-                guard index.kind != .unique else { return [] }
-                condition = "(\(expression)) IS NULL"
-            } else if let text = kind.parameter(of: key) {
-                condition = "(\(expression)) = \(kind.placeholder(parameters.bind(text)))"
-            } else {
-                return []
-            }
-            let statement = "SELECT object::text FROM \(quotedTable) WHERE \(condition) ORDER BY \(order)"
-            return try Self.objects(Model.self, statement, parameters.values, on: connection)
+            if key == .null && index.kind == .unique { return [] }
+            guard let statement = lookup.statement(for: key) else { return [] }
+            return Self.inIDOrder(try Self.objects(Model.self, statement.sql, statement.parameters, on: connection))
         }
         let expression = Self.expression(field.path)
         let indexed = index.kind == .unique ? "NULLIF(\(expression), 'null'::jsonb)" : expression
@@ -177,6 +162,16 @@ extension PostgresModelTable {
             }
         }
         return objects
+    }
+
+    /// Objects in id order, Etch's (ids compared as their ``IndexKey``s: text by code point
+    /// of its NFC form): the order of an `ORDER BY` on the normalized id, which costs the
+    /// server the id's normalization on every row it sorts, and a sort here much less.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* objects.
+    static func inIDOrder<Model: IdentifiedModel>(_ objects: [Model]) -> [Model] {
+        guard objects.count > 1 else { return objects }
+        return objects.map { (key: $0.id.indexKey, object: $0) }.sorted { $0.key < $1.key }.map(\.object)
     }
 
     /// From how many rows a result's objects are decoded by one ``JSONRecordDecoder``.

@@ -48,7 +48,16 @@ public struct PostgresModelTable: Sendable, Equatable {
     public let statements: [String]
 
     /// The quoted table name, as statements use it.
-    var quotedTable: String { PostgresSQL.identifier(table) }
+    let quotedTable: String
+    /// The statement that reads the object of an id, `$1` the id's JSON.
+    let objectStatement: String
+    /// The statements that read the objects of one value of an `@index` or `@unique` field
+    /// whose values SQL compares as Etch does, by field name: made once, as every read
+    /// would otherwise spell them anew.
+    let lookups: [String: PostgresIndexLookup]
+    /// The columns and indexes the table must have, checked when the store opens on a table
+    /// that exists.
+    let shape: PostgresTableShape
 
     /// The version of the table layout, in the table's comment.
     public static let format = 1
@@ -81,6 +90,8 @@ public struct PostgresModelTable: Sendable, Equatable {
             "COMMENT ON TABLE \(quoted) IS \(PostgresSQL.literal(Self.comment(model: schema.name)))",
         ]
         let id = PostgresFieldExpression(idOf: Model.self)
+        var lookups: [String: PostgresIndexLookup] = [:]
+        var shape = PostgresTableShape()
         for index in Model._indexes {
             // Each value typed as Etch compares it (text normalized, by code point; numbers as
             // numeric), so that the store's statements, which repeat these expressions, use
@@ -92,26 +103,44 @@ public struct PostgresModelTable: Sendable, Equatable {
                 return field.typed.map { ($0, true) } ?? (field.json, false)
             }
             let value = try indexed(index.value)
+            if index.kind != .sorted, index.groupBy == nil, lookups[index.value.name] == nil,
+                let lookup = PostgresIndexLookup(
+                    PostgresFieldExpression(
+                        name: index.value.name, path: try path(of: index.value.name, index: index.name),
+                        valueType: Swift.type(of: index.value.keyPath).valueType),
+                    table: quoted)
+            {
+                lookups[index.value.name] = lookup
+            }
             switch index.kind {
             case .index:
-                statements.append(Self.createIndex("\(table) by \(index.value.name)", on: quoted, "(\(value.sql))"))
+                let name = "\(table) by \(index.value.name)"
+                statements.append(Self.createIndex(name, on: quoted, "(\(value.sql))"))
+                shape.indexes.append(.init(name: PostgresSQL.fittingIdentifier(name), isUnique: false, columns: 1))
             case .unique:
                 // A typed value is NULL for nil, which a unique index exempts.
                 let unique = value.isTyped ? value.sql : "NULLIF(\(value.sql), 'null'::jsonb)"
-                statements.append(
-                    Self.createIndex("\(table) unique \(index.value.name)", unique: true, on: quoted, "(\(unique))"))
+                let name = "\(table) unique \(index.value.name)"
+                statements.append(Self.createIndex(name, unique: true, on: quoted, "(\(unique))"))
+                shape.indexes.append(.init(name: PostgresSQL.fittingIdentifier(name), isUnique: true, columns: 1))
             case .sorted:
                 var columns = [
                     value.isTyped ? "(\(value.sql)) NULLS FIRST" : "(\(value.sql))", id.typed.map { "(\($0))" } ?? "id",
                 ]
                 if let group = index.groupBy { columns.insert("(\(try indexed(group).sql))", at: 0) }
-                statements.append(
-                    Self.createIndex("\(table) sorted \(index.name)", on: quoted, columns.joined(separator: ", ")))
+                let name = "\(table) sorted \(index.name)"
+                statements.append(Self.createIndex(name, on: quoted, columns.joined(separator: ", ")))
+                shape.indexes.append(
+                    .init(name: PostgresSQL.fittingIdentifier(name), isUnique: false, columns: columns.count))
             }
         }
         self.model = schema.name
         self.table = table
         self.statements = statements
+        self.quotedTable = quoted
+        self.objectStatement = "SELECT object::text FROM \(quoted) WHERE id = $1::jsonb"
+        self.lookups = lookups
+        self.shape = shape
     }
 
     /// The table's comment, which marks it as Etch's.

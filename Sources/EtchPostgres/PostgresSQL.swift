@@ -4,13 +4,26 @@
 package enum PostgresSQL {
     /// A quoted identifier: `Album` → `"Album"`, with `"` doubled.
     package static func identifier(_ name: String) -> String {
-        "\"" + name.replacing("\"", with: "\"\"") + "\""
+        "\"" + doubling(UInt8(ascii: "\""), in: name) + "\""
     }
 
     /// A quoted string constant: `it's` → `'it''s'` (standard_conforming_strings is on:
     /// backslashes are ordinary characters).
     package static func literal(_ text: String) -> String {
-        "'" + text.replacing("'", with: "''") + "'"
+        "'" + doubling(UInt8(ascii: "'"), in: text) + "'"
+    }
+
+    /// `text` with each `quote` doubled; `text` itself, uncopied, when it holds none (the
+    /// common case, found with one scan of its bytes: the store quotes names on every read).
+    private static func doubling(_ quote: UInt8, in text: String) -> String {
+        guard text.utf8.contains(quote) else { return text }
+        var doubled: [UInt8] = []
+        doubled.reserveCapacity(text.utf8.count + 2)
+        for byte in text.utf8 {
+            doubled.append(byte)
+            if byte == quote { doubled.append(byte) }
+        }
+        return String(decoding: doubled, as: UTF8.self)
     }
 
     /// PostgreSQL's limit on an identifier's length, in UTF-8 bytes; longer names are cut.

@@ -37,28 +37,15 @@ extension PostgresStore {
         return try await objects(Model.self, where: index.value, is: value.indexKey)
     }
 
-    /// The objects whose indexed value has a key, in id order: in SQL when the field's values
-    /// compare there, else in Swift over the table.
+    /// The objects whose indexed value has a key, in id order: found in SQL when the field's
+    /// values compare there (then put in id order in Swift), else in Swift over the table.
     func objects<Model: IdentifiedModel>(
         _ type: Model.Type, where value: ModelIndex<Model>.Value, is key: IndexKey
     ) async throws -> [Model] {
         let table = try table(of: type)
-        let id = PostgresFieldExpression(idOf: Model.self)
-        var parameters = PostgresParameters()
-        if let field = PostgresFieldExpression(value.keyPath, of: Model.self), let kind = field.kind,
-            let typed = field.typed, let idOrder = id.typed
-        {
-            var condition: String?
-            if key == .null {
-                condition = "(\(typed)) IS NULL"
-            } else if let text = kind.parameter(of: key) {
-                condition = "(\(typed)) = \(kind.placeholder(parameters.bind(text)))"
-            }
-            if let condition {
-                let statement =
-                    "SELECT object::text FROM \(table.quotedTable) WHERE \(condition) ORDER BY \(idOrder)"
-                return try await objects(Model.self, statement, parameters.values)
-            }
+        if let statement = table.lookups[value.name]?.statement(for: key) {
+            let found = try await objects(Model.self, statement.sql, statement.parameters)
+            return PostgresModelTable.inIDOrder(found)
         }
         let all = try await allObjects(Model.self)
         return all.filter { value.key($0) == key }
@@ -77,8 +64,8 @@ extension PostgresStore {
     /// Every object of a type, in id order (Etch's, sorted in Swift).
     func allObjects<Model: IdentifiedModel>(_ type: Model.Type) async throws -> [Model] {
         let table = try table(of: type)
-        let objects = try await objects(type, "SELECT object::text FROM \(table.quotedTable)", [])
-        return objects.sorted { $0.id.indexKey < $1.id.indexKey }
+        return PostgresModelTable.inIDOrder(
+            try await objects(type, "SELECT object::text FROM \(table.quotedTable)", []))
     }
 
     /// The error for a read through an index the model lacks, naming the field as the

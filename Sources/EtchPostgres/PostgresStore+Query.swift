@@ -25,7 +25,7 @@ extension PostgresStore {
         if let limit = query.fetchLimit, limit <= 0 { return [] }
         let statement = try fetchStatement(for: query)
         let rows = try await objects(Model.self, statement.sql, statement.parameters)
-        return statement.isComplete ? rows : try Self.answer(query, from: rows)
+        return try Self.answer(query, from: rows, of: statement)
     }
 
     /// ``fetch(_:)`` on a connection, in whatever transaction it is in.
@@ -34,7 +34,20 @@ extension PostgresStore {
         if let limit = query.fetchLimit, limit <= 0 { return [] }
         let statement = try fetchStatement(for: query)
         let rows = try PostgresModelTable.objects(Model.self, statement.sql, statement.parameters, on: connection)
-        return statement.isComplete ? rows : try Self.answer(query, from: rows)
+        return try Self.answer(query, from: rows, of: statement)
+    }
+
+    /// A query's answer from the rows of its statement: the rows themselves, sorted in Swift
+    /// when the statement left the order to it, or the rows filtered, sorted and paged.
+    static func answer<Model: IdentifiedModel>(
+        _ query: StoreQuery<Model>, from rows: [Model], of statement: FetchStatement
+    ) throws -> [Model] {
+        guard statement.isComplete else { return try answer(query, from: rows) }
+        guard !statement.isOrdered, rows.count > 1 else { return rows }
+        if query.sortBy.isEmpty { return PostgresModelTable.inIDOrder(rows) }
+        var keyed = rows.map { (id: $0.id.indexKey, model: $0) }
+        QueryOrder(query.sortBy, indexes: Model._indexes).sort(&keyed)
+        return keyed.map(\.model)
     }
 
     /// A query's answer from the rows SQL narrowed: the predicate evaluated on each, then
@@ -53,14 +66,21 @@ extension PostgresStore {
     /// its rows are the answer (the whole predicate and sort translated, the page in SQL)
     /// or candidates that Swift then filters, sorts and pages.
     ///
+    /// A query without a page has its rows sorted in Swift (`isOrdered` false): the
+    /// server would otherwise compute each row's sort keys, the normalized id among them,
+    /// which costs it more than the sort costs here. A page is sorted by the server, which
+    /// then sends only the page.
+    ///
     /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``.
-    package func fetchStatement<Model: IdentifiedModel>(
-        for query: StoreQuery<Model>
-    ) throws -> (sql: String, parameters: [String?], isComplete: Bool) {
+    package func fetchStatement<Model: IdentifiedModel>(for query: StoreQuery<Model>) throws -> FetchStatement {
         let table = try table(of: Model.self)
         var statement = Self.selection(of: query, table: table, columns: "object::text")
         guard statement.isExact, let order = Self.orderBy(query.sortBy, of: Model.self) else {
-            return (statement.sql, statement.parameters.values, false)
+            return FetchStatement(sql: statement.sql, parameters: statement.parameters.values, isComplete: false)
+        }
+        if query.fetchLimit == nil && query.fetchOffset <= 0 {
+            return FetchStatement(
+                sql: statement.sql, parameters: statement.parameters.values, isComplete: true, isOrdered: false)
         }
         statement.sql += " ORDER BY " + order
         if let limit = query.fetchLimit {
@@ -69,7 +89,20 @@ extension PostgresStore {
         if query.fetchOffset > 0 {
             statement.sql += " OFFSET \(statement.parameters.bind(String(query.fetchOffset)))::bigint"
         }
-        return (statement.sql, statement.parameters.values, true)
+        return FetchStatement(sql: statement.sql, parameters: statement.parameters.values, isComplete: true)
+    }
+
+    /// What ``fetchStatement(for:)`` makes of a query.
+    package struct FetchStatement: Sendable {
+        /// The statement.
+        package var sql: String
+        /// Its parameters, `$1` first.
+        package var parameters: [String?]
+        /// Whether its rows are the answer, once in order: the whole predicate, the sort and
+        /// the page are in SQL.
+        package var isComplete: Bool
+        /// Whether its rows come in the answer's order (`ORDER BY`).
+        package var isOrdered = true
     }
 
     /// The number of objects a query matches, ignoring its limit and offset: `SELECT count(*)`

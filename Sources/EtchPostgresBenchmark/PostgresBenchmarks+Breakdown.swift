@@ -49,7 +49,11 @@ extension PostgresBenchmarks {
         try await runner.measure("breakdown: the pool's hops alone, withConnection { _ in }") {
             try await etch.pool.withConnection { _ in 1 }
         }
-        // One small statement, its wait on the connection's thread against on the caller's.
+        // One small statement, its wait on the connection's thread against on the caller's,
+        // and on a connection of its own, without the pool.
+        try await runner.measure("breakdown: SELECT $1 on one PostgresConnection, no pool") {
+            try connection.execute("SELECT $1::int", ["1"]).values.count
+        }
         try await runner.measure("breakdown: SELECT $1 through the pool, withConnection (two hops)") {
             try await etch.pool.withConnection { connection in try connection.execute("SELECT $1::int", ["1"]) }
                 .values.count

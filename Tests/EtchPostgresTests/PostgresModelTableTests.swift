@@ -79,3 +79,83 @@ extension PostgresModelTableTests {
         #expect(connection.isIdle)
     }
 }
+
+/// A table that carries Etch's comment but not the shape Etch makes it in.
+struct MisshapenTable: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    /// The statements that change Etch's table (or make one of its name).
+    let statements: [String]
+    /// The problems opening it names.
+    let problems: [String]
+
+    static let all = [
+        MisshapenTable(
+            testDescription: "a table without the id column",
+            statements: [
+                #"DROP TABLE "Album""#, #"CREATE TABLE "Album" (object jsonb NOT NULL)"#,
+                #"COMMENT ON TABLE "Album" IS 'Etch model Album, format 1'"#,
+            ],
+            problems: ["the column id is missing", "the primary key is missing, not (id)"]),
+        MisshapenTable(
+            testDescription: "a unique index made again without UNIQUE",
+            statements: [
+                #"DROP INDEX "Album unique catalog""#,
+                #"CREATE INDEX "Album unique catalog" ON "Album" ((object -> 'catalog'))"#,
+            ],
+            problems: [#"the index "Album unique catalog" is not UNIQUE"#]),
+        MisshapenTable(
+            testDescription: "an index's name taken by a table",
+            statements: [#"DROP INDEX "Album by artist""#, #"CREATE TABLE "Album by artist" (artist text)"#],
+            problems: [#"the index "Album by artist" is missing (its name is taken by another relation)"#]),
+        MisshapenTable(
+            testDescription: "the object column made text",
+            statements: [
+                #"DROP INDEX "Album by artist", "Album sorted year by artist", "Album unique catalog""#,
+                #"ALTER TABLE "Album" DROP COLUMN id, DROP CONSTRAINT "Album_object_check""#,
+                #"ALTER TABLE "Album" ALTER COLUMN object TYPE text"#,
+            ],
+            problems: [
+                "the column object is text, not jsonb", "the column id is missing",
+                "the primary key is missing, not (id)",
+            ]),
+    ]
+}
+
+extension PostgresModelTableTests {
+    @Test(.enabled(if: PostgresTestServer.isConfigured), arguments: MisshapenTable.all)
+    func tableWithEtchsCommentButAnotherShapeIsRefusedAndLeftAlone(_ misshapen: MisshapenTable) throws {
+        let schema = try TemporarySchema()
+        let connection = try PostgresConnection(connectionString: schema.connectionString)
+        let table = try PostgresModelTable(for: Album.self)
+        try table.create(on: connection)
+        for statement in misshapen.statements { try connection.execute(statement) }
+        let columns =
+            "SELECT string_agg(attname::text, ',' ORDER BY attnum) FROM pg_attribute "
+            + #"WHERE attrelid = '"Album"'::regclass AND attnum > 0 AND NOT attisdropped"#
+        let before = try connection.execute(columns).values
+        #expect(throws: PostgresError.tableShape(table: "Album", model: "Album", problems: misshapen.problems)) {
+            try table.create(on: connection)
+        }
+        #expect(try connection.execute(columns).values == before)
+        #expect(connection.isIdle)
+        // The error says what is wrong and what to do.
+        let description = PostgresError.tableShape(table: "Album", model: "Album", problems: misshapen.problems)
+            .description
+        #expect(description.contains("Album") && description.contains(misshapen.problems[0]))
+    }
+
+    @Test(.enabled(if: PostgresTestServer.isConfigured))
+    func tableEtchMadeOpensAgain() throws {
+        let schema = try TemporarySchema()
+        let connection = try PostgresConnection(connectionString: schema.connectionString)
+        let table = try PostgresModelTable(for: Album.self)
+        try table.create(on: connection)
+        try table.create(on: connection)
+        // An index dropped is made again, as an index the schema added would be.
+        try connection.execute(#"DROP INDEX "Album by artist""#)
+        try table.create(on: connection)
+        let indexes = try connection.execute(
+            "SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'Album'")
+        #expect(indexes.singleValue == "4")
+    }
+}

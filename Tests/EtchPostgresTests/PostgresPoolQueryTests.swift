@@ -74,3 +74,21 @@ extension PostgresPoolQueryTests {
         await pool.close()
     }
 }
+
+extension PostgresPoolQueryTests {
+    @Test func aReadOnAnIdleConnectionTheServerEndedRunsOnANewOne() async throws {
+        let pool = try Self.pool()
+        let killer = try PostgresConnection(connectionString: try #require(PostgresTestServer.connectionString))
+        let sql = "SELECT $1::text || pg_backend_pid()::text"
+        for _ in 0..<2 {
+            let oldPID = try await pool.withConnection { String($0.backendProcessID) }
+            // Prepared, so that the next calls are sent from the caller's thread.
+            #expect(try await pool.query(sql, ["pid "], reading: Self.texts) == ["pid \(oldPID)"])
+            try #require(try killer.execute("SELECT pg_terminate_backend($1::int, 10000)", [oldPID]).singleValue == "t")
+            // Not probed when handed out: the read finds the connection lost, and runs again.
+            let answer = try await pool.query(sql, ["pid "], reading: Self.texts)
+            #expect(answer.count == 1 && answer != ["pid \(oldPID)"])
+        }
+        await pool.close()
+    }
+}
