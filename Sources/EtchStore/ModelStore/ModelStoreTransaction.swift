@@ -24,6 +24,11 @@ public protocol ModelStoreTransaction: AnyObject {
     ///   - localValues: Whether a replaced object's `@local` values carry over into `object`.
     func insert<Model: IdentifiedModel>(_ object: Model, localValues: LocalValuesPolicy) throws
 
+    /// Inserts or replaces several objects, carrying their `@local` values over; when an id
+    /// repeats, the last one wins. A store may write them together: the PostgreSQL store
+    /// sends each 1,000 in two statements. The default inserts them one at a time.
+    func insert<Model: IdentifiedModel>(contentsOf objects: some Sequence<Model>) throws
+
     /// Replaces the object with an id by what `transform` makes of it.
     ///
     /// - Returns: The new object.
@@ -48,7 +53,8 @@ extension ModelStoreTransaction {
         try insert(object, localValues: .carryOver)
     }
 
-    /// Inserts or replaces several objects; when an id repeats, the last one wins.
+    /// Inserts or replaces several objects, one at a time; when an id repeats, the last one
+    /// wins.
     public func insert<Model: IdentifiedModel>(contentsOf objects: some Sequence<Model>) throws {
         for object in objects { try insert(object, localValues: .carryOver) }
     }
