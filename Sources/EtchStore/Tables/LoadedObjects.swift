@@ -46,14 +46,20 @@ struct LoadedObjects: Sendable {
                 return
             }
             let object = held[position]
-            if case .stored(let bytes) = object, !bytes.isRead, let members,
-                let keys = try? bytes.withBytes({ bytes in try members.read(bytes).map(members.model(of:)) })
-            {
+            if case .stored(let bytes) = object, let members, let keys = Self.declaredModel(of: bytes, members) {
                 loaded.append(keys, held: object, readers: readers)
             } else {
                 loaded.append(Model(held: object), held: object, readers: readers)
             }
         }
+    }
+
+    /// The model of the declared members of an object kept as its bytes; nil once it was
+    /// read (its bytes are gone), or when its members do not read: the caller reads it whole.
+    private static func declaredModel<Model: IdentifiedModel>(
+        of bytes: JSONObjectBytes, _ members: DeclaredMembers<Model>
+    ) -> Model? {
+        bytes.withBytesUnlessRead { bytes in try? members.read(bytes).map(members.model(of:)) }.flatMap { $0 }
     }
 
     /// `count` objects, each added by `add` with its position, in runs on every core.

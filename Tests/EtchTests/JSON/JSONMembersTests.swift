@@ -96,7 +96,8 @@ import Testing
     }
 }
 
-/// ``JSONObjectBytes``: an object kept as bytes reads once, whichever thread asks first.
+/// ``JSONObjectBytes``: an object kept as bytes reads once, whichever thread asks first, and
+/// its bytes are freed then.
 @Suite struct JSONObjectBytesTests {
     static func kept(_ document: String) -> JSONObjectBytes {
         Array(document.utf8).withUnsafeBytes { JSONObjectBytes(copying: $0, decoder: JSONObjectBytes.Decoder()) }
@@ -106,9 +107,11 @@ import Testing
         let document = #"{"id":"a1","title":"Blue \u00e9","tracks":[1,2,3],"more":{"x":null}}"#
         let bytes = Self.kept(document)
         #expect(bytes.byteCount == document.utf8.count)
+        #expect(!bytes.isRead && bytes.withBytesUnlessRead { $0.count } == document.utf8.count)
         let first = bytes.dictionary
         #expect(ModelValue.object(first) == (try ModelValue(jsonString: document)))
         #expect(first.storage === bytes.dictionary.storage)
+        #expect(bytes.isRead && bytes.withBytesUnlessRead { $0.count } == nil)
     }
 
     @Test func threadsThatAskAtOnceGetOneDictionary() async {
