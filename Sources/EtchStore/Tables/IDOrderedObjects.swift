@@ -18,10 +18,10 @@ struct IDOrderedObjects: Sendable {
     /// The objects at `positions` of `objects`, ascending positions of objects in id order,
     /// without a search per object.
     init(positions: [Int], of objects: [HeldObject], ids: [IndexKey]) {
-        var members: [IDMember] = []
-        members.reserveCapacity(positions.count)
-        for position in positions { members.append(IDMember(id: ids[position], object: objects[position])) }
-        self.members = PersistentList(members)
+        members = PersistentList(count: positions.count) { offset in
+            let position = positions[offset]
+            return IDMember(id: ids[position], object: objects[position])
+        }
     }
 
     /// The ids, ascending.

@@ -37,13 +37,10 @@ struct SortedEntries: Sendable {
     /// The group of the objects at `sorted`, positions of `objects` in the order of their
     /// `keys` (ties by id), each beside its entry.
     init(sorted: [Int], keys: [IndexKey], of objects: [HeldObject], ids: [IndexKey]) {
-        var members: [SortedMember] = []
-        members.reserveCapacity(sorted.count)
-        for position in sorted {
-            members.append(
-                SortedMember(entry: SortedEntry(key: keys[position], id: ids[position]), object: objects[position]))
+        members = PersistentList(count: sorted.count) { offset in
+            let position = sorted[offset]
+            return SortedMember(entry: SortedEntry(key: keys[position], id: ids[position]), object: objects[position])
         }
-        self.members = PersistentList(members)
     }
 
     /// The number of entries.

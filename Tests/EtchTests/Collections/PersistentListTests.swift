@@ -60,6 +60,22 @@ extension PersistentListTests {
         #expect(PersistentList<Int>([]).isEmpty)
     }
 
+    @Test(arguments: [0, 1, 47, 48, 49, 48 * 48, 48 * 48 + 1, 10_000])
+    func bulkBuildFromPositionsMatchesTheBuildFromAnArray(count: Int) {
+        let made = PersistentList(count: count) { "e\($0)" }
+        let copied = PersistentList((0..<count).map { "e\($0)" })
+        #expect(made.count == count && made.all == copied.all)
+        // Still a list that edits as one: insert and remove around a leaf's edge.
+        var edited = made
+        var array = copied.all
+        for position in [0, count / 2, count].filter({ $0 <= array.count }) {
+            edited.insert("new", at: position)
+            array.insert("new", at: position)
+        }
+        #expect(edited.all == array)
+        #expect(made.all == copied.all)
+    }
+
     @Test(arguments: [3, 11])
     func sortedInsertionsThroughPartitionIndex(seed: UInt64) {
         var random = SeededGenerator(seed: seed)

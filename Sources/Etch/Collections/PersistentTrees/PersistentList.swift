@@ -38,28 +38,59 @@
     /// - Complexity: O(*n*).
     @inlinable @_spi(EtchCollections) public init(_ elements: some Collection<Element>) {
         guard !elements.isEmpty else { return }
-        // Leaves three quarters full leave room to insert without splitting at once.
-        let width = Self.maximumWidth * 3 / 4
         var level: [PersistentListNode<Element>] = []
-        level.reserveCapacity(elements.count / width + 1)
+        level.reserveCapacity(elements.count / Self.buildWidth + 1)
         var start = elements.startIndex
         while start != elements.endIndex {
-            let end = elements.index(start, offsetBy: width, limitedBy: elements.endIndex) ?? elements.endIndex
+            let end =
+                elements.index(start, offsetBy: Self.buildWidth, limitedBy: elements.endIndex) ?? elements.endIndex
             level.append(PersistentListNode(elements: Array(elements[start..<end])))
             start = end
         }
+        root = Self.root(over: level)
+    }
+
+    /// A list of `count` elements, the one at each position made by `element`, built
+    /// bottom-up in one pass: each element goes straight into its leaf, with no array of
+    /// them all to copy from and free.
+    /// - Complexity: O(*n*).
+    @inlinable @_spi(EtchCollections) public init(count: Int, element: (Int) -> Element) {
+        guard count > 0 else { return }
+        var level: [PersistentListNode<Element>] = []
+        level.reserveCapacity(count / Self.buildWidth + 1)
+        var start = 0
+        while start < count {
+            let length = Swift.min(Self.buildWidth, count - start)
+            let elements = [Element](unsafeUninitializedCapacity: length) { buffer, initialized in
+                for offset in 0..<length { (buffer.baseAddress! + offset).initialize(to: element(start + offset)) }
+                initialized = length
+            }
+            level.append(PersistentListNode(elements: elements))
+            start += length
+        }
+        root = Self.root(over: level)
+    }
+
+    /// How full a built list's nodes are: three quarters, which leaves room to insert
+    /// without splitting at once.
+    @inlinable static var buildWidth: Int { maximumWidth * 3 / 4 }
+
+    /// The root over `level`, a row of nodes in order, one or more: inner nodes built above
+    /// it until one is left.
+    @inlinable static func root(over level: [PersistentListNode<Element>]) -> PersistentListNode<Element> {
+        var level = level
         while level.count > 1 {
             var upper: [PersistentListNode<Element>] = []
-            upper.reserveCapacity(level.count / width + 1)
+            upper.reserveCapacity(level.count / buildWidth + 1)
             var first = 0
             while first < level.count {
-                let last = min(first + width, level.count)
+                let last = Swift.min(first + buildWidth, level.count)
                 upper.append(PersistentListNode(children: Array(level[first..<last])))
                 first = last
             }
             level = upper
         }
-        root = level[0]
+        return level[0]
     }
 
     /// The number of elements.
