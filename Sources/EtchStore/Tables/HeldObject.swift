@@ -21,8 +21,8 @@ enum HeldObject: @unchecked Sendable {
     /// `LocalValues`, one reference too.
     case withLocals(AnyObject)
     /// An object an open read from its file, with default `@local` values: its JSON,
-    /// checked, read into a dictionary the first time it is asked for, which it keeps beside
-    /// the bytes from then on.
+    /// checked, read into a dictionary the first time it is asked for, which it keeps from
+    /// then on in place of the bytes.
     case stored(JSONObjectBytes)
 
     /// Everything the object holds, as it is serialized.

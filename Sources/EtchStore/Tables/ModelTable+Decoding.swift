@@ -30,7 +30,7 @@ extension ModelTable: RecordLoading {
     /// indexes' keys from them, and checks the rest as JSON without building it (see
     /// ``DeclaredMembers``). So a record that does not read as the model, or is not JSON, is
     /// an error here, at open, as before. An object read later shares key arrays and values
-    /// spelled alike with the objects its lane read before, and keeps its bytes beside them.
+    /// spelled alike with the objects its lane read before, and its bytes are freed then.
     ///
     /// - Returns: The records whose values under a field's old keys were moved, for the
     ///   opening to write back.
