@@ -15,6 +15,8 @@ final class StagedChanges<Model: IdentifiedModel> {
     private(set) var stagesDeletion = false
     /// What the changes do to the table, once worked out; forgotten when a change is staged.
     private var net: [NetChange]?
+    /// What ``StagedCommit/applyToTable(commit:)`` changed, until its subscribers are told.
+    var applied: StoreChange<Model>?
 
     /// One id's change as it differs from the table.
     struct NetChange {

@@ -11,9 +11,14 @@ protocol StagedCommit: AnyObject {
     /// Whether the changes delete every object of the type first (so the file deletes them
     /// with one statement).
     var clearsAll: Bool { get }
-    /// Applies the changes to the table and tells its subscribers, as commit number `commit`.
+    /// The number of objects the changes insert, update or delete.
+    var changeCount: Int { get }
+    /// Applies the changes to the table as commit number `commit`, keeping what changed for
+    /// ``publishApplied()``, which tells the table's subscribers.
     /// - Returns: Whether anything changed.
-    func apply(commit: Int) -> Bool
+    func applyToTable(commit: Int) -> Bool
+    /// Tells the table's subscribers what the last ``applyToTable(commit:)`` changed, once.
+    func publishApplied()
     /// The model's name.
     var modelName: String { get }
     /// The ids of the objects the changes delete that the store holds now or the transaction
@@ -40,7 +45,9 @@ extension StagedChanges: StagedCommit {
         netChanges().map { CommittedChange(kind: $0.kind, object: $0.object) }
     }
 
-    func apply(commit: Int) -> Bool {
+    var changeCount: Int { netChanges().count }
+
+    func applyToTable(commit: Int) -> Bool {
         let net = netChanges()
         guard !net.isEmpty else { return false }
         var event = StoreChange<Model>(commit: commit)
@@ -52,8 +59,24 @@ extension StagedChanges: StagedCommit {
             }
         }
         table.apply(net.map { (id: $0.id, new: $0.new) })
-        table.publish(event)
+        applied = event
         return true
+    }
+
+    func publishApplied() {
+        guard let event = applied else { return }
+        applied = nil
+        table.publish(event)
+    }
+}
+
+extension StagedCommit {
+    /// Applies the changes to the table and tells its subscribers, as commit number `commit`.
+    /// - Returns: Whether anything changed.
+    func apply(commit: Int) -> Bool {
+        let changed = applyToTable(commit: commit)
+        publishApplied()
+        return changed
     }
 }
 

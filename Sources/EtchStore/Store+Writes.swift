@@ -200,10 +200,13 @@ extension Store {
         }
         lastToken = token
         prunedThrough = pruned
-        for stagedType in staged { _ = stagedType.apply(commit: token) }
         // Published only now, after the commit is durable: a read never sees a commit that a
         // crash could still undo.
-        publishSnapshot()
+        if !applyInPlace(staged, token: token) {
+            for stagedType in staged { _ = stagedType.applyToTable(commit: token) }
+            publishSnapshot()
+        }
+        for stagedType in staged { stagedType.publishApplied() }
         let (seen, looked) = (seenGeneration, lastCheck)
         readState.withLock { state in
             state.seenGeneration = seen

@@ -31,6 +31,10 @@ public struct StoreSnapshot: Sendable {
     /// The number of the last commit the snapshot holds.
     var tokenNumber: Int { storage.tokenNumber }
 
+    /// A snapshot of no tables, held by a store's read state only while a commit changes the
+    /// tables in place (see ``Store/applyInPlace(_:token:)``), under the read lock.
+    static let placeholder = StoreSnapshot(tables: [:], storeID: UUID(), tokenNumber: 0)
+
     /// Whether this is the only copy of the snapshot: no read holds another.
     mutating func isUnshared() -> Bool { isKnownUniquelyReferenced(&storage) }
 

@@ -4,18 +4,22 @@
 /// A node is changed only by a list that holds the one reference to it; a list that
 /// shares it copies it first (``copy()``), which copies its arrays' references, not
 /// their elements' nodes.
+///
+/// The stored properties skip the runtime's exclusivity checks (`@exclusivity(unchecked)`):
+/// a node is written only through the one list holding it, never while it is read, and the
+/// checks' bookkeeping on every access was a tenth of a one-object commit.
 @_spi(EtchCollections) public final class PersistentListNode<Element> {
     /// A leaf's elements; empty in an inner node.
-    @_spi(EtchCollections) public var elements: [Element]
+    @exclusivity(unchecked) @_spi(EtchCollections) public var elements: [Element]
     /// An inner node's children; empty in a leaf, which is how a leaf is told apart.
-    @_spi(EtchCollections) public var children: [PersistentListNode<Element>]
+    @exclusivity(unchecked) @_spi(EtchCollections) public var children: [PersistentListNode<Element>]
     /// The number of elements under each child.
-    @_spi(EtchCollections) public var counts: [Int]
+    @exclusivity(unchecked) @_spi(EtchCollections) public var counts: [Int]
     /// The first element under each child, for searches that descend without visiting
     /// every child.
-    @_spi(EtchCollections) public var firsts: [Element]
+    @exclusivity(unchecked) @_spi(EtchCollections) public var firsts: [Element]
     /// The number of elements under the node.
-    @_spi(EtchCollections) public var count: Int
+    @exclusivity(unchecked) @_spi(EtchCollections) public var count: Int
 
     /// A leaf.
     @inlinable @_spi(EtchCollections) public init(elements: [Element]) {

@@ -61,17 +61,20 @@
 /// One node of a ``PersistentMap``: the entries and the children of one level of the trie,
 /// each found through a bitmap of the five hash bits in use, or, past the last level, a
 /// list of keys whose hashes are all equal.
+///
+/// The stored properties skip the runtime's exclusivity checks, as ``PersistentListNode``'s
+/// do: a node is written only through the one map holding it, never while it is read.
 @_spi(EtchCollections) public final class PersistentMapNode<Key: Hashable, Value> {
     /// Bit *b* is set when an entry's hash bits at this level are *b*.
-    @_spi(EtchCollections) public var entryMap: UInt32 = 0
+    @exclusivity(unchecked) @_spi(EtchCollections) public var entryMap: UInt32 = 0
     /// Bit *b* is set when a child's hash bits at this level are *b*.
-    @_spi(EtchCollections) public var childMap: UInt32 = 0
+    @exclusivity(unchecked) @_spi(EtchCollections) public var childMap: UInt32 = 0
     /// The entries, in the order of their bits; past the last level, in no order.
-    @_spi(EtchCollections) public var keys: [Key] = []
+    @exclusivity(unchecked) @_spi(EtchCollections) public var keys: [Key] = []
     /// The entries' values, at their keys' positions.
-    @_spi(EtchCollections) public var values: [Value] = []
+    @exclusivity(unchecked) @_spi(EtchCollections) public var values: [Value] = []
     /// The children, in the order of their bits.
-    @_spi(EtchCollections) public var children: [PersistentMapNode<Key, Value>] = []
+    @exclusivity(unchecked) @_spi(EtchCollections) public var children: [PersistentMapNode<Key, Value>] = []
 
     /// An empty node.
     @inlinable @_spi(EtchCollections) public init() {}
