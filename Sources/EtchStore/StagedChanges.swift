@@ -15,8 +15,21 @@ final class StagedChanges<Model: IdentifiedModel> {
     private(set) var stagesDeletion = false
     /// What the changes do to the table, once worked out; forgotten when a change is staged.
     private var net: [NetChange]?
-    /// What ``StagedCommit/applyToTable(commit:)`` changed, until its subscribers are told.
-    var applied: StoreChange<Model>?
+    /// What ``StagedCommit/applyToTable(commit:)`` changed, until
+    /// ``StagedCommit/publishApplied()``.
+    var applied: AppliedChanges?
+
+    /// A commit's changes applied to the table's contents and not yet to its relation
+    /// indexes and subscribers.
+    struct AppliedChanges {
+        /// What the subscribers are told.
+        var event: StoreChange<Model>
+        /// The changes, by id: the new object, or `nil` for a deletion.
+        var changes: [(id: IndexKey, new: Model?)]
+        /// What ``ModelTable/apply(_:)`` returned: the objects replaced, for the relation
+        /// indexes, kept until then.
+        var replaced: [Model?]
+    }
 
     /// One id's change as it differs from the table.
     struct NetChange {

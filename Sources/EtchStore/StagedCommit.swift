@@ -13,11 +13,16 @@ protocol StagedCommit: AnyObject {
     var clearsAll: Bool { get }
     /// The number of objects the changes insert, update or delete.
     var changeCount: Int { get }
-    /// Applies the changes to the table as commit number `commit`, keeping what changed for
-    /// ``publishApplied()``, which tells the table's subscribers.
+    /// Applies the changes to the table's contents (what snapshots hold) as commit number
+    /// `commit`, keeping what changed for ``publishApplied()``.
     /// - Returns: Whether anything changed.
     func applyToTable(commit: Int) -> Bool
-    /// Tells the table's subscribers what the last ``applyToTable(commit:)`` changed, once.
+    /// Brings the table's relation indexes (which no snapshot holds) up to date with the last
+    /// ``applyToTable(commit:)``, tells the table's subscribers what it changed, and lets go
+    /// of the objects it replaced; once. Runs outside the read lock an in-place commit holds
+    /// during ``applyToTable(commit:)``: the relation indexes' upkeep, the subscribers and the
+    /// freeing of replaced objects (whose `@local` values may be the app's classes) hold up
+    /// no read.
     func publishApplied()
     /// The model's name.
     var modelName: String { get }
@@ -58,25 +63,16 @@ extension StagedChanges: StagedCommit {
             case .delete: event.deleted.append(change.object)
             }
         }
-        table.apply(net.map { (id: $0.id, new: $0.new) })
-        applied = event
+        let changes = net.map { (id: $0.id, new: $0.new) }
+        applied = AppliedChanges(event: event, changes: changes, replaced: table.apply(changes))
         return true
     }
 
     func publishApplied() {
-        guard let event = applied else { return }
+        guard let done = applied else { return }
         applied = nil
-        table.publish(event)
-    }
-}
-
-extension StagedCommit {
-    /// Applies the changes to the table and tells its subscribers, as commit number `commit`.
-    /// - Returns: Whether anything changed.
-    func apply(commit: Int) -> Bool {
-        let changed = applyToTable(commit: commit)
-        publishApplied()
-        return changed
+        table.updateRelations(done.changes, replaced: done.replaced)
+        table.publish(done.event)
     }
 }
 

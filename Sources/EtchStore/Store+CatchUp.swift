@@ -74,9 +74,15 @@ extension Store {
         defer { if ownsTransaction { connection.rollBack() } }
         let state = try connection.state()
         prunedThrough = state.prunedThrough
-        // Whatever was applied is published, even when a later commit fails to apply.
+        // Whatever was applied is published, even when a later commit fails to apply; the
+        // subscribers and the history's streams hear of each commit after the snapshot
+        // holding it is published, as of the store's own commits.
         let before = lastToken
-        defer { if lastToken != before { publishSnapshot() } }
+        var applied: [(row: HistoryRow, staged: [any StagedCommit])] = []
+        defer {
+            if lastToken != before { publishSnapshot() }
+            for (row, staged) in applied { published(row, staged) }
+        }
         guard state.storeID == storeID, state.lastToken >= lastToken else {
             return try reload(connection, state: state)
         }
@@ -86,11 +92,14 @@ extension Store {
         guard rows.first?.token == lastToken + 1, rows.last?.token == state.lastToken else {
             return try reload(connection, state: state)
         }
-        for row in rows { try apply(row) }
+        for row in rows { applied.append((row, try apply(row))) }
     }
 
-    /// Applies one commit another store made, as the store's own commits are applied.
-    private func apply(_ row: HistoryRow) throws(StoreError) {
+    /// Applies one commit another store made to the tables' contents, as the store's own
+    /// commits are applied; ``published(_:_:)`` tells of it once the snapshot is published.
+    ///
+    /// - Returns: The commit's changes, one per model type.
+    private func apply(_ row: HistoryRow) throws(StoreError) -> [any StagedCommit] {
         var byModel: [String: [HistoryEntry]] = [:]
         var order: [String] = []
         for entry in row.entries where tables.byName[entry.record.model] != nil {
@@ -104,7 +113,14 @@ extension Store {
             staged.append(try table.staged(from: entries))
         }
         lastToken = row.token
-        for changes in staged { _ = changes.apply(commit: row.token) }
+        for changes in staged { _ = changes.applyToTable(commit: row.token) }
+        return staged
+    }
+
+    /// Tells the subscribers and the history's streams of a commit another store made,
+    /// applied by ``apply(_:)``.
+    private func published(_ row: HistoryRow, _ staged: [any StagedCommit]) {
+        for changes in staged { changes.publishApplied() }
         if let file {
             let storeID = storeID
             publishHistory { StoreCommit(row, storeID: storeID, path: file.path) }
@@ -124,8 +140,9 @@ extension Store {
         storeID = state.storeID
         lastToken = state.lastToken
         prunedThrough = state.prunedThrough
-        for changes in staged { _ = changes.apply(commit: state.lastToken) }
+        for changes in staged { _ = changes.applyToTable(commit: state.lastToken) }
         publishSnapshot()
+        for changes in staged { changes.publishApplied() }
         finishHistoryObservers()
     }
 }

@@ -132,7 +132,9 @@ public actor Store {
     // MARK: - Reads
 
     /// The store as of its last commit, or the last commit of another store on its file that
-    /// it caught up with: an immutable value read synchronously. O(1), and no `await`.
+    /// it caught up with: an immutable value read synchronously. O(1), and no `await`; it
+    /// takes the lock a small commit holds while it applies its changes in place (at most 64
+    /// objects, microseconds), never while a commit writes its file.
     ///
     /// The store's reads catch up with other stores' commits first (within a millisecond);
     /// a snapshot is what the store holds when it is taken. Call ``refresh()`` first for a
@@ -145,8 +147,9 @@ public actor Store {
     public nonisolated var snapshot: StoreSnapshot { readState.withLock { $0.snapshot } }
 
     /// The current snapshot for a read, after catching up with other stores' commits when
-    /// one may have happened; never waits for a write of this store, whose commit the read
-    /// does not see until it is durable.
+    /// one may have happened; never waits for a write of this store to reach its file (the
+    /// read does not see the commit until it is durable), only, for microseconds, for a
+    /// small commit's in-place apply (``snapshot``).
     ///
     /// - Throws: ``StoreError/closed`` after ``close()``; what catching up throws.
     /// - Complexity: O(1) when nothing changed: a lock, an atomic load and a clock read.
@@ -178,7 +181,8 @@ public actor Store {
 
     /// The object of a type with an id.
     ///
-    /// Never waits for a write in progress: reads see the last durable commit.
+    /// Never waits for a write in progress to reach the file: reads see the last durable
+    /// commit.
     ///
     /// - Throws: ``StoreError/unknownModel(_:)`` for a type the store was not made with.
     /// - Complexity: O(log₃₂ *n*).

@@ -3,7 +3,8 @@ import CSQLite
 /// A compiled SQLite statement, finalized when the value ends.
 ///
 /// Parameters are bound with `SQLITE_TRANSIENT`, so SQLite copies the bytes and the Swift
-/// buffers need not outlive the call. Parameter and column indexes are SQLite's: parameters
+/// buffers need not outlive the call, except by ``run(bindingBlobs:from:)``, which binds
+/// blobs in place for the run it makes. Parameter and column indexes are SQLite's: parameters
 /// count from 1, columns from 0.
 struct SQLiteStatement: ~Copyable {
     /// The `sqlite3_stmt *` handle; valid until `deinit`.
@@ -94,6 +95,47 @@ struct SQLiteStatement: ~Copyable {
     func run() throws(StoreError) {
         defer { reset() }
         while try step() {}
+    }
+
+    /// Binds blobs to the parameters from `first` on, in order (`nil` binds NULL), without
+    /// copying them, then runs the statement to its end and resets it, as ``run()`` does.
+    ///
+    /// SQLite reads the bytes in place (`SQLITE_STATIC`), so each blob is bound inside the
+    /// scope that lends its buffer, and the reset that clears the parameters comes before
+    /// those scopes end: no parameter points into a buffer that is gone. An import's objects
+    /// and its history are megabytes that ``bind(_:at:)-([UInt8]?,_)`` would copy once more.
+    ///
+    /// - Throws: the failure of a bind or of `sqlite3_step`; the statement is reset even then.
+    func run(bindingBlobs blobs: [[UInt8]?], from first: Int32) throws(StoreError) {
+        defer { reset() }
+        try bindInPlace(blobs[...], at: first)
+    }
+
+    /// Binds the first blob of `blobs` at `index` for as long as its buffer is lent, then the
+    /// rest after it, then runs the statement.
+    private func bindInPlace(_ blobs: ArraySlice<[UInt8]?>, at index: Int32) throws(StoreError) {
+        guard let blob = blobs.first else {
+            while try step() {}
+            return
+        }
+        guard let bytes = blob else {
+            try check(sqlite3_bind_null(handle, index), doing: "binding NULL to parameter \(index)")
+            try bindInPlace(blobs.dropFirst(), at: index + 1)
+            return
+        }
+        let result: Result<Void, StoreError> = bytes.withUnsafeBytes { buffer in
+            let code =
+                buffer.baseAddress.map { sqlite3_bind_blob64(handle, index, $0, UInt64(buffer.count), nil) }
+                ?? sqlite3_bind_zeroblob(handle, index, 0)
+            do throws(StoreError) {
+                try check(code, doing: "binding a blob of \(buffer.count) bytes to parameter \(index)")
+                try bindInPlace(blobs.dropFirst(), at: index + 1)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
     }
 
     /// Rewinds the statement and clears its parameters. Any error of the last step was already

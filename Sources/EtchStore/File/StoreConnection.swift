@@ -181,9 +181,7 @@ struct StoreConnection: ~Copyable {
         case .put(let record):
             try put.bind(record.model, at: 1)
             try put.bind(record.id, at: 2)
-            try put.bind(record.body, at: 3)
-            try put.bind(record.local, at: 4)
-            try put.run()
+            try put.run(bindingBlobs: [record.body, record.local], from: 3)
         case .delete(let model, let id):
             try delete.bind(model, at: 1)
             try delete.bind(id, at: 2)
@@ -241,8 +239,7 @@ struct StoreConnection: ~Copyable {
             }
             try appendHistory.bind(Int64(row.token << StoreFileFormat.partBits | part), at: 1)
             try appendHistory.bind(row.time, at: 2)
-            try appendHistory.bind(HistoryEncoding.bytes(of: row.entries[start..<end]), at: 3)
-            try appendHistory.run()
+            try appendHistory.run(bindingBlobs: [HistoryEncoding.bytes(of: row.entries[start..<end])], from: 3)
             start = end
             part += 1
         } while start < row.entries.count

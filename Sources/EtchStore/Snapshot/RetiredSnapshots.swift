@@ -6,7 +6,8 @@
 /// object the commit replaced — is freed by whoever lets go of the snapshot last. Were that
 /// a read, the read would take as long as freeing it (tens of milliseconds for 100k
 /// objects). Keeping the snapshot here until the reads are done makes the store's actor the
-/// last holder, so it frees the memory, and no read ever pays for a commit.
+/// last holder, so it frees the memory, and no read ever pays for freeing a commit's
+/// leftovers.
 struct RetiredSnapshots {
     /// The snapshots still held by a read when they were retired, oldest first.
     private var held: [StoreSnapshot] = []

@@ -10,11 +10,18 @@ extension Store {
     /// it copies the path to its entry in the map, in the id list and in each index the
     /// object is in (leaves of 64 entries, a retain per entry), and the next commit frees the
     /// copies the old snapshot alone held: most of a one-object commit's time. When only the
-    /// read state holds that snapshot, nothing but the store will read its nodes again, so
-    /// the store lets go of it under the read lock and changes the nodes in place. A read that
-    /// comes meanwhile waits for the lock: the apply of at most ``inPlaceChangeLimit``
-    /// objects, never the file. A read that holds the snapshot makes this decline, and the
-    /// commit copies the paths as before.
+    /// read state holds that snapshot, the store lets go of it under the read lock and
+    /// changes the nodes in place. A read that comes meanwhile waits for the lock: the apply
+    /// of at most ``inPlaceChangeLimit`` objects to the contents, never the file, the
+    /// relation indexes, the subscribers or the freeing of replaced objects (see
+    /// ``StagedCommit/publishApplied()``).
+    ///
+    /// Readers stay safe whatever this finds, because every change to a tree copies each
+    /// node another holder still retains (`isKnownUniquelyReferenced` at every level): a
+    /// query still walking a table's contents after letting go of its snapshot keeps its
+    /// nodes, and the commit copies them. What is checked here only decides how long the
+    /// lock is held: a read holding the published snapshot, or a retired one not yet let
+    /// go of, makes this decline, and the commit copies the paths outside the lock as before.
     ///
     /// - Returns: Whether the changes were applied and published; when not, nothing was.
     func applyInPlace(_ staged: [any StagedCommit], token: Int) -> Bool {

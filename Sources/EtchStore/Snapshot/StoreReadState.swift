@@ -4,7 +4,8 @@ import Foundation
 /// and whether it may be behind the file.
 ///
 /// The actor publishes a new snapshot after each commit is durable and after each catch-up
-/// with other stores' commits; a read takes the current one under a lock, in nanoseconds.
+/// with other stores' commits; a read takes the current one under a lock, in nanoseconds
+/// unless a small commit holds the lock to apply its changes in place (microseconds).
 struct StoreReadState: Sendable {
     /// The store as of its last durable commit, or the last commit it caught up with.
     var snapshot: StoreSnapshot

@@ -7,8 +7,9 @@ import Foundation
 /// Taking one is O(1) and needs no `await` (``Store/snapshot``), so a SwiftUI view's body
 /// can read it; it shares its structure with the store, which copies only the tree nodes a
 /// later commit changes. A snapshot stays valid after its store moves on or closes. The
-/// store's own reads go through its current snapshot, so a read never waits for a write:
-/// it sees the store as of the last durable commit.
+/// store's own reads go through its current snapshot, so a read never waits for a write's
+/// file work: it sees the store as of the last durable commit. (Taking the snapshot may
+/// wait for a small commit's in-place apply, microseconds: ``Store/snapshot``.)
 ///
 /// ```swift
 /// let snapshot = store.snapshot

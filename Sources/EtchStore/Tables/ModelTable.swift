@@ -47,32 +47,22 @@ final class ModelTable<Model: IdentifiedModel> {
     /// - Complexity: O(*n*).
     func allInIDOrder() -> [Model] { contents.allInIDOrder() }
 
-    /// Puts an object, or removes the one with `id` when `object` is `nil`, updating every index.
-    func set(_ object: Model?, for id: IndexKey) {
-        box = nil
-        let old = contents.set(object, for: id)
-        for key in relationIndexes.keys {
-            if let old { relationIndexes[key]!.remove(old) }
-            if let object { relationIndexes[key]!.insert(object) }
-        }
-    }
-
-    /// Applies a commit's changes: one by one, or, for a commit that changes a large part of
-    /// the table (an import), by building the table again in bulk, which sorts each index
-    /// once instead of inserting into it once per object.
+    /// Applies a commit's changes to the contents: one by one, or, for a commit that changes
+    /// a large part of the table (an import), by building the table again in bulk, which
+    /// sorts each index once instead of inserting into it once per object.
+    ///
+    /// The relation indexes are left for ``updateRelations(_:replaced:)``, after the commit's
+    /// snapshot is published: no snapshot holds them.
+    ///
+    /// - Returns: The object each change replaced, in order, when the table has relation
+    ///   indexes or applied the changes one by one; else none.
     /// - Complexity: O(*k* log *n*) for *k* changes, or O((*n* + *k*) log (*n* + *k*)) in bulk.
-    func apply(_ changes: [(id: IndexKey, new: Model?)]) {
-        guard changes.count >= Self.bulkThreshold, changes.count * 4 >= contents.count else {
-            for change in changes { set(change.new, for: change.id) }
-            return
-        }
+    func apply(_ changes: [(id: IndexKey, new: Model?)]) -> [Model?] {
         box = nil
-        for key in relationIndexes.keys {
-            for change in changes {
-                if let old = contents.object(change.id) { relationIndexes[key]!.remove(old) }
-                if let new = change.new { relationIndexes[key]!.insert(new) }
-            }
+        guard changes.count >= Self.bulkThreshold, changes.count * 4 >= contents.count else {
+            return changes.map { contents.set($0.new, for: $0.id) }
         }
+        let replaced = relationIndexes.isEmpty ? [] : changes.map { contents.object($0.id) }
         // The objects kept as they are held: one read at open and not since stays as bytes.
         var kept: [HeldObject] = []
         kept.reserveCapacity(contents.count)
@@ -91,6 +81,19 @@ final class ModelTable<Model: IdentifiedModel> {
         contents =
             TableContents.loading(LoadedObjects(held: kept, added: added, indexes: indexes), indexes: indexes)
             .contents
+        return replaced
+    }
+
+    /// Brings the relation indexes up to date with changes ``apply(_:)`` made, given what it
+    /// returned.
+    func updateRelations(_ changes: [(id: IndexKey, new: Model?)], replaced: [Model?]) {
+        guard !relationIndexes.isEmpty else { return }
+        for key in relationIndexes.keys {
+            for (change, old) in zip(changes, replaced) {
+                if let old { relationIndexes[key]!.remove(old) }
+                if let new = change.new { relationIndexes[key]!.insert(new) }
+            }
+        }
     }
 
     /// The fewest changes a commit applies in bulk (when they are also a quarter of the table).

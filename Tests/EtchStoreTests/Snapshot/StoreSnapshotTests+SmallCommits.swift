@@ -92,4 +92,99 @@ extension StoreSnapshotTests {
             #expect(try await store.object(Artist.self, id: "a900")?.name == "300")
         }
     }
+
+    /// Queries that walk a table's contents after letting go of the snapshot they took it
+    /// from, while commits of 32 objects each rename one set of artists, see each commit
+    /// whole: every result holds one round's names.
+    @Test(arguments: StoreStorage.allCases)
+    func queriesDuringSmallCommitsSeeOneWholeCommit(storage: StoreStorage) async throws {
+        try await storage.withStore { store in
+            try await store.write { tx in
+                for number in 0..<2_000 {
+                    let country = number % 50 == 0 ? "X" : "Y"
+                    try tx.insert(Artist(id: "a\(number)", name: "0", slug: "s\(number)", country: country))
+                }
+            }
+            let renamed = StoreQuery<Artist>(predicate: #Predicate { $0.country == "X" })
+            let readers = (0..<2).map { _ in
+                Task {
+                    var rounds: Set<String> = []
+                    for _ in 0..<150 {
+                        let found = try await store.fetch(renamed)
+                        #expect(found.count == 40)
+                        let names = Set(found.map(\.name))
+                        #expect(names.count == 1)
+                        rounds.formUnion(names)
+                        let everyone = try await store.objects(Artist.self)
+                        #expect(Set(everyone.filter { $0.country == "X" }.map(\.name)).count == 1)
+                        await Task.yield()
+                    }
+                    return rounds
+                }
+            }
+            for round in 1...150 {
+                try await store.write { tx in
+                    for number in stride(from: 0, to: 2_000, by: 50) {
+                        try tx.update(Artist.self, id: "a\(number)") { $0.copyWith(name: "\(round)") }
+                    }
+                }
+            }
+            for reader in readers { #expect(try await reader.value.isSubset(of: Set((0...150).map(String.init)))) }
+            #expect(try await store.fetch(renamed).allSatisfy { $0.name == "150" })
+        }
+    }
+
+    /// A change stream's subscriber hears of a commit after the snapshot holding it is
+    /// published: the store it reads then is at least as new as the change.
+    @Test(arguments: StoreStorage.allCases)
+    func subscribersHearOfACommitAfterItsSnapshotIsPublished(storage: StoreStorage) async throws {
+        try await storage.withStore { store in
+            let stream = try await store.changes(of: Artist.self)
+            let listener = Task { () throws -> Int in
+                var seen = 0
+                for await change in stream {
+                    #expect(store.snapshot.historyToken.number >= change.commit)
+                    // Later commits may be in by now, never an earlier state.
+                    let heard = Int((change.inserted + change.updated).first?.name ?? "") ?? .max
+                    let read = Int(try store.snapshot.object(Artist.self, id: "a0")?.name ?? "") ?? -1
+                    #expect(read >= heard)
+                    seen += 1
+                    if seen == 40 { break }
+                }
+                return seen
+            }
+            try await store.write { tx in try tx.insert(Artist(id: "a0", name: "0", slug: "s0")) }
+            for round in 1...40 {
+                try await store.write { tx in try tx.update(Artist.self, id: "a0") { $0.copyWith(name: "\(round)") } }
+            }
+            #expect(try await listener.value == 40)
+        }
+    }
+
+    /// Inverse relations follow small commits applied in place: moving albums between
+    /// artists one commit at a time keeps each artist's albums right.
+    @Test(arguments: StoreStorage.allCases)
+    func relationsFollowSmallCommits(storage: StoreStorage) async throws {
+        try await storage.withStore { store in
+            try await store.write { tx in
+                for number in 0..<3 { try tx.insert(Artist(id: "a\(number)", name: "A", slug: "s\(number)")) }
+                for number in 0..<300 {
+                    try tx.insert(
+                        Album(id: "b\(number)", title: "T", artist: Ref(id: "a\(number % 3)"), year: number))
+                }
+            }
+            #expect(try await store.related(Artist.albums, of: "a0").count == 100)
+            for number in stride(from: 0, to: 300, by: 3) {
+                try await store.write { tx in
+                    try tx.update(Album.self, id: "b\(number)") { $0.copyWith(artist: Ref(id: "a1")) }
+                }
+            }
+            #expect(try await store.related(Artist.albums, of: "a0").isEmpty)
+            let moved = try await store.related(Artist.albums, of: "a1")
+            #expect(moved.count == 200)
+            // Newest first, as the relation declares.
+            #expect(moved.map(\.year) == moved.map(\.year).sorted(by: >))
+            #expect(try await store.objects(Album.self, where: \.artist, is: Ref(id: "a1")).count == 200)
+        }
+    }
 }
