@@ -187,4 +187,40 @@ extension StoreSnapshotTests {
             #expect(try await store.objects(Album.self, where: \.artist, is: Ref(id: "a1")).count == 200)
         }
     }
+
+    /// Commits on either side of the in-place limit (64 objects), each spanning two types (an
+    /// album and the tracks its deletion cascades to), leave a snapshot kept across them
+    /// whole and the store without what they deleted.
+    @Test(arguments: StoreStorage.allCases)
+    func commitsAroundTheInPlaceLimitAcrossTwoTypes(storage: StoreStorage) async throws {
+        try await storage.withStore { store in
+            // Albums of 62, 63 and 64 tracks: deleting one changes 63, 64 or 65 objects.
+            let sizes = [62, 63, 64, 62, 63, 64]
+            try await store.write { tx in
+                for (album, size) in sizes.enumerated() {
+                    try tx.insert(Album(id: "b\(album)", title: "T", artist: Ref(id: "a"), year: album))
+                    for track in 0..<size {
+                        try tx.insert(Track(id: "t\(album)-\(track)", title: "S", album: Ref(id: "b\(album)")))
+                    }
+                }
+            }
+            let kept = store.snapshot
+            let trackCount = sizes.reduce(0, +)
+            for album in sizes.indices {
+                try await store.write { tx in try tx.delete(Album.self, id: "b\(album)") }
+                #expect(try await store.count(Track.self) == sizes[(album + 1)...].reduce(0, +))
+                #expect(try await store.objects(Track.self).allSatisfy { $0.album.id != "b\(album)" })
+                // Halfway, past the store's reclaim attempts: the kept snapshot is no longer
+                // retired, so the commits after it take the in-place path beside it.
+                if album == 2 { try await Task.sleep(for: .milliseconds(40)) }
+            }
+            #expect(try kept.count(Album.self) == sizes.count)
+            #expect(try kept.count(Track.self) == trackCount)
+            let keptTracks = try kept.objects(Track.self)
+            for (album, size) in sizes.enumerated() {
+                #expect(keptTracks.filter { $0.album.id == "b\(album)" }.count == size)
+            }
+            #expect(try store.snapshot.count(Track.self) == 0)
+        }
+    }
 }
