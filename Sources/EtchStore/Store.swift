@@ -56,6 +56,9 @@ public actor Store {
     /// task that drops them then.
     var retiredSnapshots = RetiredSnapshots()
     var reclaimer: Task<Void, Never>?
+    /// How many commits were applied in place (``applyInPlace(_:token:)``), for tests that
+    /// must know which path a commit took.
+    package internal(set) var inPlaceCommits = 0
 
     /// Makes an empty store in memory.
     ///

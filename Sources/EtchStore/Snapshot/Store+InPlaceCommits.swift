@@ -30,7 +30,7 @@ extension Store {
         for changes in staged { count += changes.changeCount }
         guard count <= Self.inPlaceChangeLimit else { return false }
         let (tables, storeID, lastToken) = (tables, storeID, lastToken)
-        return readState.withLock { state in
+        let applied = readState.withLock { state in
             guard state.snapshot.isUnshared() else { return false }
             // Replacing the snapshot lets go of the only other holder of the tables' nodes.
             state.snapshot = StoreSnapshot.placeholder
@@ -38,5 +38,7 @@ extension Store {
             state.snapshot = tables.snapshot(storeID: storeID, tokenNumber: lastToken)
             return true
         }
+        if applied { inPlaceCommits += 1 }
+        return applied
     }
 }

@@ -27,8 +27,9 @@ extension Store {
         return false
     }
 
-    /// Lets go of every retired snapshot, when the store closes.
-    func dropRetiredSnapshots() {
+    /// Lets go of every retired snapshot, when the store closes (and in tests that need the
+    /// store to stop tracking the snapshots they keep, without waiting for the reclaimer).
+    package func dropRetiredSnapshots() {
         reclaimer?.cancel()
         reclaimer = nil
         retiredSnapshots.dropAll()

@@ -30,9 +30,18 @@ extension StoreSnapshotTests {
                     if round % 10 == 0 { try tx.delete(Artist.self, id: "a\(number + 1)") }
                     if round % 7 == 0 { try tx.insert(Artist(id: "n\(round)", name: "New", slug: "n\(round)")) }
                 }
-                // Past the store's reclaim attempts: the kept snapshot is no longer retired,
-                // so later commits take the in-place path while it still shares their nodes.
-                if round == 20 || round == 40 { try await Task.sleep(for: .milliseconds(40)) }
+                // As after the store's reclaim attempts: the kept snapshot is no longer
+                // retired, so later commits take the in-place path while it still shares
+                // their nodes.
+                if round == 20 || round == 40 { await store.dropRetiredSnapshots() }
+                if round == 21 || round == 41 {
+                    // The commit just made was applied in place beside the kept snapshot.
+                    let before = await store.inPlaceCommits
+                    try await store.write { tx in
+                        try tx.update(Artist.self, id: "a2") { $0.copyWith(name: "A2 \(round)") }
+                    }
+                    #expect(await store.inPlaceCommits == before + 1)
+                }
             }
             #expect(try kept.count(Artist.self) == 3_000)
             let objects = try kept.objects(Artist.self)
@@ -207,12 +216,15 @@ extension StoreSnapshotTests {
             let kept = store.snapshot
             let trackCount = sizes.reduce(0, +)
             for album in sizes.indices {
+                let before = await store.inPlaceCommits
                 try await store.write { tx in try tx.delete(Album.self, id: "b\(album)") }
+                // Past halfway, the in-place path takes 63 and 64 objects, not 65.
+                if album > 2 { #expect(await store.inPlaceCommits == before + (sizes[album] < 64 ? 1 : 0)) }
                 #expect(try await store.count(Track.self) == sizes[(album + 1)...].reduce(0, +))
                 #expect(try await store.objects(Track.self).allSatisfy { $0.album.id != "b\(album)" })
-                // Halfway, past the store's reclaim attempts: the kept snapshot is no longer
-                // retired, so the commits after it take the in-place path beside it.
-                if album == 2 { try await Task.sleep(for: .milliseconds(40)) }
+                // Halfway, as after the store's reclaim attempts: the kept snapshot is no
+                // longer retired, so the commits after it take the in-place path beside it.
+                if album == 2 { await store.dropRetiredSnapshots() }
             }
             #expect(try kept.count(Album.self) == sizes.count)
             #expect(try kept.count(Track.self) == trackCount)
