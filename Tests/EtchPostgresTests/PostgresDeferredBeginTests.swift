@@ -31,7 +31,7 @@ extension PostgresDeferredBeginTests {
         }
         #expect(sqlState == "23505")
         try await counter.pool.transaction { connection in
-            try connection.execute("UPDATE counters SET n = n + 1 WHERE name = $1", ["visits"])
+            _ = try connection.execute("UPDATE counters SET n = n + 1 WHERE name = $1", ["visits"])
         }
         #expect(try counter.value() == "1")
     }
