@@ -29,6 +29,8 @@ extension PostgresConnection {
         try Self.checkText(of: parameters)
         return try handle.withLock { (handle) throws(PostgresError) -> PostgresRows in
             let pointer = handle.pointer
+            // A transaction that sent nothing yet: its BEGIN first.
+            try Self.sendPendingBegin(on: &handle)
             guard PQtransactionStatus(pointer) == PQTRANS_INTRANS else {
                 // A failed transaction (or none): the statement alone, which reports it.
                 let values = Self.cStrings(parameters)
@@ -61,7 +63,7 @@ extension PostgresConnection {
             PQsendQueryParams(pointer, "COMMIT", 0, nil, nil, nil, nil, 0) == 1, PQpipelineSync(pointer) == 1
         else {
             let error = Self.error(of: nil, on: pointer, statement: sql)
-            drain(pointer)
+            drainPipeline(pointer)
             throw error
         }
         let statement = PQgetResult(pointer)
@@ -70,7 +72,7 @@ extension PostgresConnection {
         do {
             rows = try checked(statement, on: pointer, statement: sql).rows
         } catch {
-            drain(pointer)
+            drainPipeline(pointer)
             throw error
         }
         // The statement's results end with a null, then COMMIT's come.
@@ -80,16 +82,16 @@ extension PostgresConnection {
         do {
             _ = try checked(commit, on: pointer, statement: "COMMIT")
         } catch {
-            drain(pointer)
+            drainPipeline(pointer)
             throw error
         }
-        drain(pointer)
+        drainPipeline(pointer)
         return rows
     }
 
     /// Reads and drops the results left up to the pipeline's sync, or until the connection ends.
     /// Two nulls in a row: nothing more is coming (the sync was not sent).
-    private static func drain(_ pointer: OpaquePointer) {
+    static func drainPipeline(_ pointer: OpaquePointer) {
         var nulls = 0
         while PQstatus(pointer) == CONNECTION_OK && nulls < 2 {
             guard let result = PQgetResult(pointer) else {

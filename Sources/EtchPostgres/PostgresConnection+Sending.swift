@@ -42,7 +42,7 @@ extension PostgresConnection {
         try Self.checkText(of: parameters)
         return try handle.withLock { (handle) throws(PostgresError) -> PostgresSending<Result> in
             let pointer = handle.pointer
-            guard !parameters.isEmpty, PQtransactionStatus(pointer) == PQTRANS_IDLE,
+            guard !parameters.isEmpty, PQtransactionStatus(pointer) == PQTRANS_IDLE, handle.pendingBegin == nil,
                 handle.statements.deallocations.isEmpty, let name = handle.statements.name(of: sql)
             else { return .notSent }
             let values = Self.cStrings(parameters)

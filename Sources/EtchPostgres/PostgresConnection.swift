@@ -28,6 +28,11 @@ public final class PostgresConnection: Sendable {
         let pointer: OpaquePointer
         /// The statements prepared on this connection's session.
         var statements: PostgresPreparedStatements
+        /// The `BEGIN` of a transaction that sent nothing yet, to go with its first statement
+        /// (see ``PostgresConnection/beginWithFirstStatement(_:)``).
+        var pendingBegin: String?
+        /// The error of a connection found lost when the pending `BEGIN` was sent.
+        var beginFailure: PostgresError?
         deinit { PQfinish(pointer) }
     }
 
@@ -135,6 +140,13 @@ public final class PostgresConnection: Sendable {
             let values = Self.cStrings(parameters)
             defer { for value in values { free(UnsafeMutablePointer(mutating: value)) } }
             let pointer = handle.pointer
+            if let begin = handle.pendingBegin {
+                // The transaction's first statement: with its BEGIN when it can be.
+                guard values.isEmpty else {
+                    return try Self.executeAfterBegin(begin, sql, values, on: &handle, reading: read)
+                }
+                try Self.sendPendingBegin(on: &handle)
+            }
             // A failed transaction refuses every statement: its error needs no statement prepared.
             if !values.isEmpty && PQtransactionStatus(pointer) != PQTRANS_INERROR {
                 return try Self.executePrepared(sql, values, on: &handle, reading: read)
@@ -210,9 +222,13 @@ public final class PostgresConnection: Sendable {
     }
 
     /// Whether the connection is between transactions, with no statement running: the state
-    /// a pool takes a connection back in.
+    /// a pool takes a connection back in. A transaction whose `BEGIN` waits for its first
+    /// statement is open.
     public var isIdle: Bool {
-        handle.withLock { PQstatus($0.pointer) == CONNECTION_OK && PQtransactionStatus($0.pointer) == PQTRANS_IDLE }
+        handle.withLock { handle in
+            PQstatus(handle.pointer) == CONNECTION_OK && PQtransactionStatus(handle.pointer) == PQTRANS_IDLE
+                && handle.pendingBegin == nil
+        }
     }
 
     /// Whether a statement of the open transaction failed, so that `COMMIT` would roll it

@@ -29,7 +29,7 @@ extension PostgresConnectionPool {
         let attempts = max(maxAttempts, 1)
         var attempt = 1
         // Idle connections the server ended (a restart, a terminated backend) fail at BEGIN,
-        // before anything of the transaction was sent: safe to run on another connection,
+        // before anything of the transaction ran: safe to run on another connection,
         // once per connection the pool may hold and once more on a new one.
         var staleConnections = 0
         while true {
@@ -55,17 +55,13 @@ extension PostgresConnectionPool {
         on connection: PostgresConnection, isolation: PostgresIsolation,
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        do {
-            try connection.execute("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
-        } catch {
-            if case .connectionLost = error { throw StaleConnection(error: error) }
-            throw error
-        }
+        // BEGIN goes with the body's first statement, in one round trip.
+        connection.beginWithFirstStatement("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
         do {
             let result = try await body(connection)
-            // A body that committed already (the store's writes send their last statement
-            // with COMMIT) leaves nothing to commit.
-            if connection.isIdle { return result }
+            // A body that sent nothing has nothing to commit; one that committed already (the
+            // store's writes send their last statement with COMMIT), neither.
+            if connection.discardUnsentBegin() || connection.isIdle { return result }
             // PostgreSQL answers COMMIT of a transaction in which a statement failed with a
             // rollback, not an error: a body that caught that statement's error must not
             // pass for committed.
@@ -76,13 +72,16 @@ extension PostgresConnectionPool {
             try connection.execute("COMMIT")
             return result
         } catch {
-            if !connection.isBroken && !connection.isIdle { _ = try? connection.execute("ROLLBACK") }
+            if let lost = connection.takeBeginFailure() { throw StaleConnection(error: lost) }
+            if !connection.discardUnsentBegin() && !connection.isBroken && !connection.isIdle {
+                _ = try? connection.execute("ROLLBACK")
+            }
             throw error
         }
     }
 }
 
-/// A connection that was found ended at BEGIN, before the transaction sent anything.
+/// A connection that was found ended at BEGIN, before the transaction ran anything.
 private struct StaleConnection: Error {
     /// The connection's error, reported when no connection of the pool works.
     let error: PostgresError

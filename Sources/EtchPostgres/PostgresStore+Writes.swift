@@ -47,7 +47,8 @@ extension PostgresStore {
                     try transaction.applyDeleteRules()
                     // The history's statement goes with COMMIT, in one round trip.
                     if let history = self.history {
-                        try history.recordAndCommit(transaction.log.changes, on: connection)
+                        try history.recordAndCommit(
+                            transaction.log.changes, statement: self.historyStatement, on: connection)
                     }
                     return result
                 }

@@ -37,6 +37,9 @@ public final class PostgresStore: ModelStore {
     /// The change history each write records its changes in; `nil` when the store was
     /// opened with `recordsHistory: false`.
     public let history: PostgresHistory?
+    /// The statement that records a write's changes in ``history``, reading the objects it
+    /// inserted and updated from the store's tables.
+    let historyStatement: String
     /// The connection string, for the listener.
     let connectionString: String
     /// The listener the live feeds share, started by the first, and whether the store closed.
@@ -82,6 +85,8 @@ public final class PostgresStore: ModelStore {
         }
         self.pool = pool
         self.history = history
+        self.historyStatement = PostgresHistory.recordStatement(
+            readingObjectsFrom: tables.values.sorted { $0.table < $1.table })
         self.connectionString = connectionString
         self.live = Locked(LiveFeeds())
         self.tables = tables

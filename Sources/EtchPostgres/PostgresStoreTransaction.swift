@@ -109,7 +109,7 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
         do {
             let json = try PostgresModelTable.json(of: object)
             let previous = try stateBefore(object, old: old, in: table)
-            try write(object, json: json, in: table)
+            try write(object, json: json, replacing: old ?? nil, in: table)
             if store.history != nil { try log.record(object, json: json, id: object.id, old: previous) }
         } catch PostgresError.serverError(let sqlState, _, _, let constraint, _) where sqlState == "23505" {
             // A concurrent transaction's value that the check did not see.
@@ -136,15 +136,22 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
     /// one statement: the holders are read in a `WITH` that the `INSERT` waits on, and the
     /// SQLite store's error is thrown for the first such value.
     ///
-    /// A value SQL cannot compare as Etch does is left to the database's index.
-    private func write<Model: IdentifiedModel>(_ object: Model, json: String, in table: PostgresModelTable) throws {
+    /// A value the object already held as this transaction sees it (`old`, read in it) needs
+    /// no check: the unique index lets one row hold it, and that row is the object's. An
+    /// update that keeps its `@unique` values is then a plain `INSERT … ON CONFLICT`, which
+    /// costs the server no lookup of holders. A value SQL cannot compare as Etch does is left
+    /// to the database's index.
+    private func write<Model: IdentifiedModel>(
+        _ object: Model, json: String, replacing old: Model?, in table: PostgresModelTable
+    ) throws {
         var parameters = PostgresParameters()
         let written = parameters.bind(json)
         var conditions: [String] = []
         var checked: [(index: ModelIndex<Model>, key: IndexKey)] = []
         for index in Model._indexes where index.kind == .unique {
             let key = index.value.key(object)
-            guard key != .null, let field = PostgresFieldExpression(index.value.keyPath, of: Model.self),
+            guard key != .null, old.map({ index.value.key($0) != key }) ?? true,
+                let field = PostgresFieldExpression(index.value.keyPath, of: Model.self),
                 let kind = field.kind, let typed = field.typed, let text = kind.parameter(of: key)
             else { continue }
             conditions.append("(\(typed)) = \(kind.placeholder(parameters.bind(text)))")

@@ -125,9 +125,9 @@ struct Options {
           --breakdown      Add rows that time pieces of the Etch side alone, after the reads: a
                            lookup by id on one connection without the pool, the same without the
                            JSON decode, the pool's hops, one small read waited for on the
-                           connection's thread and on the caller's, a transaction's BEGIN and
-                           COMMIT, and one album's JSON decoded and encoded. Rows of one side
-                           have no ratio.
+                           connection's thread and on the caller's, a transaction of one small
+                           statement (sent with BEGIN, then COMMIT), and one album's JSON
+                           decoded and encoded. Rows of one side have no ratio.
           -h, --help       Show this help.
           --internal-committer <side> <process> <start>
                            Internal: the concurrent row runs this program again with it, 8 times;

@@ -43,14 +43,26 @@ extension PostgresHistory {
     /// that the lock ``record(_:on:)`` takes is held one round trip less. With no changes it
     /// sends nothing and leaves the transaction open, for the caller to commit.
     ///
+    /// The objects inserted and updated are not sent: `statement`, made by
+    /// ``recordStatement(readingObjectsFrom:)``, reads each from its model's table, where the
+    /// transaction's last write of it is. The server reads each object's row by its id
+    /// rather than parse its JSON a second time, and a batch's objects cross the network
+    /// once. A deletion's object, whose row is gone, is sent.
+    ///
+    /// - Parameters:
+    ///   - changes: What the commit did, in the order it did it; every inserted or updated
+    ///     object is in its model's table, as the transaction left it.
+    ///   - statement: ``recordStatement(readingObjectsFrom:)`` of the changes' models' tables.
+    ///   - connection: The connection, inside the transaction that made the changes.
     /// - Returns: The commit's token; `nil` when `changes` is empty.
     /// - Throws: What ``record(_:on:)`` throws (nothing committed), and `COMMIT`'s error.
     @discardableResult
-    package func recordAndCommit(_ changes: [PostgresHistoryChange], on connection: PostgresConnection)
-        throws(PostgresError) -> HistoryToken?
-    {
+    package func recordAndCommit(
+        _ changes: [PostgresHistoryChange], statement: String, on connection: PostgresConnection
+    ) throws(PostgresError) -> HistoryToken? {
         guard !changes.isEmpty else { return nil }
-        return try token(of: connection.executeAndCommit(Self.recordStatement, parameters(of: changes)))
+        let array = "[" + changes.map(\.jsonWithoutStoredObject).joined(separator: ",") + "]"
+        return try token(of: connection.executeAndCommit(statement, [array, storeID.uuidString]))
     }
 
     /// The parameters of ``recordStatement``: the changes as a JSON array, the store's id.
@@ -71,8 +83,32 @@ extension PostgresHistory {
     /// a JSON array of `{"model", "id", "kind", "object"}` objects, `$2` the ``storeID``.
     ///
     /// The lock and the token are materialized CTEs, which run once and in that order, since
-    /// the token's reads the lock's; the insert runs whether or not it is read.
-    public static let recordStatement = """
+    /// the token's reads the lock's; the insert runs to completion though nothing reads it,
+    /// as every data-modifying `WITH` does.
+    public static let recordStatement = recordStatement(object: "NULLIF(change.value -> 'object', 'null'::jsonb)")
+
+    /// ``recordStatement`` for changes whose inserted and updated objects are read from their
+    /// models' tables: a change without an `object` member takes the object of its id from
+    /// the table of its model (one of `tables`); one with it (a deletion) takes that.
+    ///
+    /// - Parameter tables: The tables of the models whose changes the statement records.
+    /// - Returns: The statement, with the same parameters and rows as ``recordStatement``.
+    package static func recordStatement(readingObjectsFrom tables: [PostgresModelTable]) -> String {
+        let reads = tables.map { table in
+            "WHEN \(PostgresSQL.literal(table.model)) THEN (SELECT stored.object FROM \(table.quotedTable) stored "
+                + "WHERE stored.id = change.value -> 'id')"
+        }
+        return recordStatement(
+            object: """
+                CASE WHEN change.value ? 'object' THEN NULLIF(change.value -> 'object', 'null'::jsonb)
+                    ELSE CASE change.value ->> 'model' \(reads.joined(separator: " ")) END END
+                """)
+    }
+
+    /// The statement of ``record(_:on:)`` with `object` the SQL of a history row's object,
+    /// from a change (`change.value`).
+    private static func recordStatement(object: String) -> String {
+        """
         WITH locked AS MATERIALIZED (
             SELECT pg_advisory_xact_lock(hashtext('etch: history tokens'), '\(table)'::regclass::oid::integer)
         ),
@@ -82,12 +118,11 @@ extension PostgresHistory {
         inserted AS (
             INSERT INTO \(table) (token, position, model, id, kind, object, committed_at)
             SELECT new_commit.token, change.position, change.value ->> 'model', change.value -> 'id',
-                change.value ->> 'kind', NULLIF(change.value -> 'object', 'null'::jsonb), new_commit.committed_at
+                change.value ->> 'kind', \(object), new_commit.committed_at
             FROM new_commit, jsonb_array_elements($1::jsonb) WITH ORDINALITY AS change(value, position)
-            RETURNING 1
         )
-        SELECT new_commit.token, pg_notify('\(channel)', new_commit.token::text || '@' || $2::text),
-            (SELECT count(*) FROM inserted)
+        SELECT new_commit.token, pg_notify('\(channel)', new_commit.token::text || '@' || $2::text)
         FROM new_commit
         """
+    }
 }

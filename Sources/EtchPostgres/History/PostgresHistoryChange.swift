@@ -69,8 +69,19 @@ public struct PostgresHistoryChange: Sendable, Equatable {
 
     /// The change as an element of the JSON array ``PostgresHistory/record(_:on:)`` sends.
     var json: String {
-        let model = String(
-            decoding: (try? ModelValue.string(self.model).jsonData()) ?? Data("\"\"".utf8), as: UTF8.self)
-        return "{\"model\":\(model),\"id\":\(id),\"kind\":\"\(kind.rawValue)\",\"object\":\(object ?? "null")}"
+        "{\"model\":\(modelJSON),\"id\":\(id),\"kind\":\"\(kind.rawValue)\",\"object\":\(object ?? "null")}"
+    }
+
+    /// The change as an element of the JSON array
+    /// ``PostgresHistory/recordAndCommit(_:statement:on:)`` sends: without the object of an
+    /// insertion or update, which the statement reads from the object's table.
+    var jsonWithoutStoredObject: String {
+        guard kind == .delete else { return "{\"model\":\(modelJSON),\"id\":\(id),\"kind\":\"\(kind.rawValue)\"}" }
+        return json
+    }
+
+    /// The model's name as a JSON string.
+    private var modelJSON: String {
+        String(decoding: (try? ModelValue.string(model).jsonData()) ?? Data("\"\"".utf8), as: UTF8.self)
     }
 }
