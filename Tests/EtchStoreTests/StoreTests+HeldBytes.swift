@@ -72,14 +72,7 @@ extension StoreTests {
                     return .put(StoredRecord(model: "Person", id: "p\(id)", body: Array(body.utf8), local: nil))
                 })
             file.close()
-            #expect {
-                _ = try Store(url: url, models: EtchModels.all)
-            } throws: { error in
-                guard
-                    case .incompatibleSchema(_, let model, let field, let objects, let id, _, _)? = error as? StoreError
-                else { return false }
-                return model == "Person" && field == "name" && objects == 1 && id == "p20"
-            }
+            Self.expectIncompatibleSchema(at: url, model: "Person", field: "name", objects: 1, firstID: "p20")
         }
     }
 

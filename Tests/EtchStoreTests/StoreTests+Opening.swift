@@ -17,6 +17,23 @@ extension StoreTests {
         file.close()
     }
 
+    /// Expects opening the file at `url` to fail as `incompatibleSchema`, naming the model,
+    /// the field, how many objects do not read and the first of them.
+    static func expectIncompatibleSchema(
+        at url: URL, model: String, field: String, objects: Int, firstID: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(sourceLocation: sourceLocation) {
+            _ = try Store(url: url, models: EtchModels.all)
+        } throws: { error in
+            guard
+                case .incompatibleSchema(_, let named, let namedField, let count, let first, _, _)? = error
+                    as? StoreError
+            else { return false }
+            return named == model && namedField == field && count == objects && first == firstID
+        }
+    }
+
     @Test func aStoreOfThousandsOfObjectsOpensWithEachOfThemReadInParallel() async throws {
         try await Self.withDirectory { directory in
             let url = directory.appending(path: "rooms.sqlite")
@@ -37,15 +54,8 @@ extension StoreTests {
             let url = directory.appending(path: "rooms.sqlite")
             let wrong = #"{"id":0,"name":5}"#
             try Self.writeRooms(5_000, to: url, damaged: [5: wrong, 1_500: wrong, 4_900: wrong])
-            #expect {
-                _ = try Store(url: url, models: EtchModels.all)
-            } throws: { error in
-                guard
-                    case .incompatibleSchema(_, let model, let field, let objects, let id, _, _)? = error as? StoreError
-                else { return false }
-                // The file orders ids as text: "1500" comes first.
-                return model == "Room" && field == "name" && objects == 3 && id == "1500"
-            }
+            // The file orders ids as text: "1500" comes first.
+            Self.expectIncompatibleSchema(at: url, model: "Room", field: "name", objects: 3, firstID: "1500")
         }
     }
 
