@@ -74,6 +74,7 @@ extension Store {
         defer { if ownsTransaction { connection.rollBack() } }
         let state = try connection.state()
         prunedThrough = state.prunedThrough
+        checkpoint = state.checkpoint
         // Whatever was applied is published, even when a later commit fails to apply; the
         // subscribers and the history's streams hear of each commit after the snapshot
         // holding it is published, as of the store's own commits.
@@ -132,7 +133,7 @@ extension Store {
     /// they would send are gone.
     private func reload(_ connection: borrowing StoreConnection, state: StoreFileState) throws(StoreError) {
         var byModel: [String: [StoredRecord]] = [:]
-        for record in try connection.readAll() where tables.byName[record.model] != nil {
+        for record in try connection.currentRecords(state: state) where tables.byName[record.model] != nil {
             byModel[record.model, default: []].append(record)
         }
         var staged: [any StagedCommit] = []

@@ -116,8 +116,11 @@ extension Store {
                 try catchUp(connection)
                 let through = min(token.number - 1, lastToken - 1)
                 if through > prunedThrough {
+                    // The history is never pruned past the objects table's checkpoint.
+                    let state = try connection.foldPendingCommits()
                     try connection.deleteHistory(through: through)
-                    try connection.setState(lastToken: lastToken, prunedThrough: through)
+                    try connection.setState(checkpoint: state.checkpoint, prunedThrough: through)
+                    checkpoint = state.checkpoint
                 }
                 try connection.commit()
                 prunedThrough = max(prunedThrough, through)

@@ -137,6 +137,12 @@ extension Store {
         readState.withLock { $0.isWriting = false }
     }
 
+    /// The most commits a file's history holds beyond its objects table's checkpoint: the
+    /// commit after them folds them into the table (see ``StoreConnection/foldCommits(after:)``).
+    /// A fold writes each object they changed once, so it costs about as many pages as the
+    /// commits saved, in one transaction.
+    static let foldInterval = 128
+
     /// Commits a transaction: checks it, writes it to the file (inside the write transaction
     /// ``beginWrite()`` opened, which this ends), then applies it to the tables and tells
     /// observers. A commit that changes nothing takes no token and writes nothing.
@@ -152,6 +158,12 @@ extension Store {
         if token - prunedThrough > options.historyLimit + max(1, options.historyLimit / 10) {
             pruned = token - options.historyLimit
         }
+        // A small commit goes into the history only; the objects table takes it with the
+        // next fold: a large commit, every `foldInterval` commits, or a prune, which never
+        // passes the checkpoint.
+        let folds =
+            changes.count > Self.inPlaceChangeLimit || token - checkpoint > Self.foldInterval
+            || pruned != prunedThrough || staged.contains(where: \.clearsAll)
         // What the history's streams get (made only when there is one): a file's row or an
         // in-memory store's commit.
         var committedRow: HistoryRow?
@@ -161,11 +173,13 @@ extension Store {
             var entries: [HistoryEntry] = []
             entries.reserveCapacity(changes.count)
             for change in changes { entries.append(try change.entry()) }
-            records.reserveCapacity(entries.count)
-            let cleared = staged.filter(\.clearsAll).map(\.modelName)
-            for model in cleared { records.append(.deleteAll(model: model)) }
-            for entry in entries where !(entry.kind == .delete && cleared.contains(entry.record.model)) {
-                records.append(entry.recordChange)
+            if folds {
+                records.reserveCapacity(entries.count)
+                let cleared = staged.filter(\.clearsAll).map(\.modelName)
+                for model in cleared { records.append(.deleteAll(model: model)) }
+                for entry in entries where !(entry.kind == .delete && cleared.contains(entry.record.model)) {
+                    records.append(entry.recordChange)
+                }
             }
             let row = HistoryRow(token: token, time: time, entries: entries)
             // Every bump of the signal so far is for a commit this store has applied: the others'
@@ -177,16 +191,20 @@ extension Store {
             // reads after the write need not look again for a while.
             lastCheck = ContinuousClock.now
             try file.withConnection { connection throws(StoreError) in
-                try connection.write(records)
-                try connection.append(row)
-                // The history row records the token; the state row changes only with a prune,
-                // which may leave no row to record it.
-                if pruned != prunedThrough {
-                    try connection.deleteHistory(through: pruned)
-                    try connection.setState(lastToken: token, prunedThrough: pruned)
+                // The history row records the token; the state row changes only with a fold,
+                // which moves the checkpoint to this commit.
+                if folds {
+                    try connection.foldCommits(after: checkpoint)
+                    try connection.write(records)
+                    try connection.append(row)
+                    if pruned != prunedThrough { try connection.deleteHistory(through: pruned) }
+                    try connection.setState(checkpoint: token, prunedThrough: pruned)
+                } else {
+                    try connection.append(row)
                 }
                 try connection.commit()
             }
+            if folds { checkpoint = token }
             if let signal {
                 let bumped = signal.committed(by: waker)
                 seenGeneration = bumped == generation + 1 ? bumped : generation

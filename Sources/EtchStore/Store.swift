@@ -29,8 +29,11 @@ public actor Store {
     var storeID: UUID
     /// The token of the last commit the tables hold.
     var lastToken = 0
-    /// The last token pruned from an in-memory store's history.
+    /// The last token pruned from the history.
     var prunedThrough = 0
+    /// The last token the file's objects table holds; the history holds the commits after it
+    /// (see ``StoreConnection/foldCommits(after:)``).
+    var checkpoint = 0
     /// An in-memory store's history; a file-backed store's is in its file.
     var memoryHistory: [MemoryCommit] = []
     /// The file's counter of this process's commits, and its value when the store last caught up.
@@ -118,6 +121,8 @@ public actor Store {
         self.options = options
         storeID = opened.state.storeID
         lastToken = opened.state.lastToken
+        prunedThrough = opened.state.prunedThrough
+        checkpoint = opened.state.checkpoint
         signal = opened.signal
         seenGeneration = opened.generation
         dataVersion = opened.dataVersion

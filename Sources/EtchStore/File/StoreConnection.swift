@@ -22,9 +22,10 @@ struct StoreConnection: ~Copyable {
     private let deleteModel: SQLiteStatement
     /// Deletes every record.
     private let deleteEverything: SQLiteStatement
-    /// Reads the file's identity, last token and last pruned token.
+    /// Reads the file's identity, last token, last pruned token and checkpoint.
     private let readState: SQLiteStatement
-    /// Writes the last token ?1 and the last pruned token ?2.
+    /// Writes the checkpoint ?1 (the token the objects table is complete through) and the
+    /// last pruned token ?2.
     private let writeState: SQLiteStatement
     /// Appends one history row: key ?1 (token and part), time ?2, changes ?3.
     private let appendHistory: SQLiteStatement
@@ -57,13 +58,13 @@ struct StoreConnection: ~Copyable {
         let delete = try Self.compile("DELETE FROM objects WHERE model = ?1 AND id = ?2", in: database)
         let deleteModel = try Self.compile("DELETE FROM objects WHERE model = ?1", in: database)
         let deleteEverything = try Self.compile("DELETE FROM objects", in: database)
-        // The last token is the newest history row's, unless a prune left none behind it
-        // (see StoreFileFormat): a seek to the end of the history's B-tree.
+        // The last token is the newest history row's, unless a fold or a prune left none
+        // behind the checkpoint (see StoreFileFormat): a seek to the end of the history's B-tree.
         let partBits = StoreFileFormat.partBits
         let readState = try Self.compile(
             """
             SELECT store_id, max(last_token, coalesce((SELECT max(part) FROM history), 0) >> \(partBits)),
-                   pruned_through
+                   pruned_through, last_token
             FROM store_state WHERE singleton = 1
             """, in: database)
         let writeState = try Self.compile(
@@ -196,20 +197,22 @@ struct StoreConnection: ~Copyable {
 
     // MARK: - History
 
-    /// The file's identity, last token and last pruned token.
+    /// The file's identity, last token, last pruned token and checkpoint.
     func state() throws(StoreError) -> StoreFileState {
         defer { readState.reset() }
         guard try readState.step(), let storeID = UUID(uuidString: readState.text(at: 0)) else {
             throw .damagedFile(path: database.path, reason: "its store_state row is missing or names no store")
         }
         return StoreFileState(
-            storeID: storeID, lastToken: Int(readState.integer(at: 1)), prunedThrough: Int(readState.integer(at: 2)))
+            storeID: storeID, lastToken: Int(readState.integer(at: 1)), prunedThrough: Int(readState.integer(at: 2)),
+            checkpoint: Int(readState.integer(at: 3)))
     }
 
-    /// Records the last token and the last pruned token, inside the open transaction: when
-    /// the history is pruned (a commit's history row records its token by itself).
-    func setState(lastToken: Int, prunedThrough: Int) throws(StoreError) {
-        try writeState.bind(Int64(lastToken), at: 1)
+    /// Records the checkpoint and the last pruned token, inside the open transaction: when
+    /// the objects table has taken every commit through `checkpoint` (a commit's history row
+    /// records its token by itself).
+    func setState(checkpoint: Int, prunedThrough: Int) throws(StoreError) {
+        try writeState.bind(Int64(checkpoint), at: 1)
         try writeState.bind(Int64(prunedThrough), at: 2)
         try writeState.run()
     }
@@ -340,7 +343,7 @@ struct StoreConnection: ~Copyable {
     }
 }
 
-/// What the `store_state` row of a file holds.
+/// What the `store_state` row of a file holds, with the last commit's token.
 struct StoreFileState: Sendable, Equatable {
     /// The file's identity, made when the file was.
     var storeID: UUID
@@ -348,4 +351,10 @@ struct StoreFileState: Sendable, Equatable {
     var lastToken: Int
     /// The last token whose history row was pruned; the history answers after it.
     var prunedThrough: Int
+    /// The last token whose changes the objects table holds: the commits after it are in the
+    /// history only, until a fold writes them (see ``StoreFileFormat``).
+    var checkpoint: Int
+
+    /// Whether commits wait in the history for a fold into the objects table.
+    var hasPendingCommits: Bool { checkpoint < lastToken }
 }

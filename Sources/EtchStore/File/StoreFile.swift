@@ -23,7 +23,7 @@ import Foundation
 /// ```
 package final class StoreFile {
     /// The version of the file format this Etch writes and reads (the file's `user_version`).
-    package static let formatVersion = 3
+    package static let formatVersion = 4
 
     /// The file's path.
     package let path: String
@@ -71,7 +71,11 @@ package final class StoreFile {
     ///   when SQLite finds the file corrupt; ``StoreError/fileFailure(path:reason:)`` when
     ///   reading fails.
     package func readAll() throws(StoreError) -> [StoredRecord] {
-        try withConnection { connection throws(StoreError) in try connection.readAll() }
+        try withConnection { connection throws(StoreError) in
+            try connection.beginReading()
+            defer { connection.rollBack() }
+            return try connection.currentRecords(state: connection.state())
+        }
     }
 
     /// Applies `changes` in order in one SQLite transaction: all of them or, when one fails,
@@ -94,6 +98,8 @@ package final class StoreFile {
             guard !changes.isEmpty else { return }
             try connection.beginWriting()
             do throws(StoreError) {
+                // Commits waiting in the history go first: folded later, they would undo these.
+                try connection.foldPendingCommits()
                 try connection.write(changes)
                 try connection.commit()
             } catch {
@@ -123,7 +129,13 @@ package final class StoreFile {
 
     /// Closes the file; reads and commits then throw ``StoreError/closed``. Closing twice does
     /// nothing more.
+    ///
+    /// Commits still waiting in the history are folded into the objects table first (see
+    /// ``StoreConnection/foldCommits(after:)``), so that a closed file holds every object there;
+    /// when that fails (another process holds the write lock past the busy timeout), the next
+    /// open folds them.
     package func close() {
+        _ = try? withConnection { connection in connection.foldPendingCommitsIfAny() }
         connection = nil
     }
 

@@ -4,9 +4,10 @@ import Foundation
 ///
 /// A store file is an SQLite database that says it is Etch's in two header fields:
 /// `PRAGMA application_id` is ``applicationID`` and `PRAGMA user_version` is the format version.
-/// Format 3 has these tables (format 1, written before the history, had only `objects`;
+/// Format 4 has these tables (format 1, written before the history, had only `objects`;
 /// format 2 keyed the history by a row number, with a `token` column and an index on it, and
-/// wrote `store_state` at every commit; both are brought up to format 3 when they open):
+/// wrote `store_state` at every commit; format 3 wrote every commit to `objects` too; all are
+/// brought up to format 4 when they open):
 ///
 /// ```sql
 /// CREATE TABLE objects(model TEXT NOT NULL, id TEXT NOT NULL, body BLOB NOT NULL, local BLOB,
@@ -23,11 +24,17 @@ import Foundation
 /// no blob nears SQLite's limit on a value's length. A row's key is its commit's token shifted
 /// left by ``partBits`` bits, plus the part's number: the rows of a commit are one range of
 /// the table's own B-tree, in token order, and a commit writes one row and no index.
-/// `store_state` holds the file's identity, the last token pruned from the history and the
-/// last token as of the last prune: the file's last token is the larger of that and the
-/// newest history row's, so a commit need not write the row (it changes only when the
-/// history is pruned, which may leave no row behind). `model_schemas` holds the schema each
-/// model was last written with, and `migrations` the named migrations already run.
+/// `objects` is a checkpoint of the history: it holds every commit through the token in
+/// `store_state.last_token`, and the history rows after it hold the rest. A small commit
+/// writes its history row only (one page of the file, where writing the object too took
+/// two); a store folds the commits after the checkpoint into `objects` now and then, each
+/// object once, and moves the checkpoint (see ``StoreConnection/foldCommits(after:)``). A
+/// format-3 reader would miss those commits, which is why the format's number changed.
+/// `store_state` holds the file's identity, the last token pruned from the history (never
+/// past the checkpoint) and the checkpoint: the file's last token is the larger of that and
+/// the newest history row's, so a commit need not write the row. `model_schemas` holds the
+/// schema each model was last written with, and `migrations` the named migrations already
+/// run.
 enum StoreFileFormat {
     /// The application id Etch writes in the header: "Etch" in ASCII.
     static let applicationID: Int64 = 0x4574_6368
@@ -47,7 +54,7 @@ enum StoreFileFormat {
     /// How long a statement waits for another connection's lock before failing.
     static let busyTimeoutMilliseconds: Int32 = 10_000
 
-    /// Each table of format 3 with the columns it must have, in order.
+    /// Each table of format 4 (and 3) with the columns it must have, in order.
     static let tables: [(name: String, columns: [String], create: String)] = [
         (
             "objects", ["model", "id", "body", "local"],
@@ -97,6 +104,8 @@ enum StoreFileFormat {
         case formatOne
         /// An Etch store of format 2, whose history is rebuilt keyed by token.
         case formatTwo
+        /// Format 3: every commit in `objects`, the checkpoint behind.
+        case formatThree
         /// An Etch store of this format.
         case current
     }
@@ -150,6 +159,7 @@ enum StoreFileFormat {
         case .current: break
         case .new, .formatOne: try createTables(in: database, committing: !leavingCreationOpen)
         case .formatTwo: try upgradeFormatTwo(database, committing: !leavingCreationOpen)
+        case .formatThree: try upgradeFormatThree(database, committing: !leavingCreationOpen)
         }
         database.setCheckpointOnClose(true)
     }
@@ -194,6 +204,7 @@ enum StoreFileFormat {
         switch version {
         case 1: return .formatOne
         case 2: return .formatTwo
+        case 3: return .formatThree
         default: return .current
         }
     }

@@ -1,12 +1,12 @@
 @_spi(EtchCollections) import Etch
 import Foundation
 
-/// Opening a store file: one write transaction that brings the file's objects to the current
-/// schema — models renamed, the given migrations not yet run, fields renamed — reads every
+/// Opening a store file: one write transaction that folds the commits waiting in the history
+/// into the objects table, brings the file's objects to the current schema — models renamed, the given migrations not yet run, fields renamed — reads every
 /// object as its model into the tables, checks the `@unique` indexes, records the schema each
 /// model is now written with, and commits; or rolls all of it back and leaves the file as it
 /// was. When there is nothing to write (the usual open: the schema the file recorded, no
-/// migration to run), the objects are read in a read transaction instead, and other stores'
+/// migration to run, no commit waiting: the last store to close folded them), the objects are read in a read transaction instead, and other stores'
 /// writers do not wait.
 struct StoreOpening {
     /// What the store needs to know after opening.
@@ -55,6 +55,9 @@ struct StoreOpening {
                 var state = try connection.state()
                 var entries: [HistoryEntry] = []
                 if writing {
+                    // Commits waiting in the history go into the objects table first, so that
+                    // what follows reads every object there.
+                    state = try connection.foldPendingCommits()
                     entries += try renameModels(connection)
                     entries += try runMigrations(connection, state: state)
                 }
@@ -83,7 +86,7 @@ struct StoreOpening {
                     state.lastToken += 1
                     let row = HistoryRow(token: state.lastToken, time: Date().timeIntervalSince1970, entries: entries)
                     try connection.append(row)
-                    try connection.setState(lastToken: state.lastToken, prunedThrough: state.prunedThrough)
+                    try connection.setState(checkpoint: state.lastToken, prunedThrough: state.prunedThrough)
                 }
                 try recordSchemas(connection)
                 try connection.commit()
@@ -96,10 +99,11 @@ struct StoreOpening {
         }
     }
 
-    /// Whether opening must write: a migration not yet run, objects under a model's old name,
-    /// or a model whose schema differs from the one the file recorded (a field added, renamed
+    /// Whether opening must write: commits waiting in the history for a fold, a migration not
+    /// yet run, objects under a model's old name, or a model whose schema differs from the one the file recorded (a field added, renamed
     /// or retyped, an index changed).
     private func needsWriting(_ connection: borrowing StoreConnection) throws(StoreError) -> Bool {
+        if try connection.state().hasPendingCommits { return true }
         if !options.migrations.isEmpty {
             let done = try connection.migrationsRun()
             if options.migrations.contains(where: { !done.contains($0.name) }) { return true }
