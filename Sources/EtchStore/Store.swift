@@ -62,6 +62,9 @@ public actor Store {
     /// How many commits were applied in place (``applyInPlace(_:token:)``), for tests that
     /// must know which path a commit took.
     package internal(set) var inPlaceCommits = 0
+    /// How many WAL checkpoints ran beside the store's commits (see ``WALCheckpointer``), for
+    /// tests.
+    package var backgroundCheckpoints: Int { file?.backgroundCheckpoints ?? 0 }
 
     /// Makes an empty store in memory.
     ///

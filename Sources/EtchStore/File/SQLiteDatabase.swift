@@ -18,6 +18,14 @@ struct SQLiteDatabase: ~Copyable {
     /// - Throws: ``StoreError/fileFailure(path:reason:)`` when SQLite cannot open the file (a
     ///   missing directory, permissions).
     init(openingOrCreating path: String) throws(StoreError) {
+        try self.init(opening: path, creating: true)
+    }
+
+    /// Opens the file at `path` for reading and writing, `creating` it when absent or
+    /// failing then.
+    ///
+    /// - Throws: as ``init(openingOrCreating:)``.
+    init(opening path: String, creating: Bool) throws(StoreError) {
         // SQLite's own message for a missing folder ("unable to open database file") does not
         // say which part is missing.
         let folder = (path as NSString).deletingLastPathComponent
@@ -31,7 +39,8 @@ struct SQLiteDatabase: ~Copyable {
             throw .fileFailure(path: path, reason: "\(folder) is a file, not a folder")
         }
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let flags =
+            SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             // SQLite usually hands back a handle even on failure, holding the message.

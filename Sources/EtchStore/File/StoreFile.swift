@@ -31,6 +31,8 @@ package final class StoreFile {
     /// The open connection, or nil once closed. Dropping it finalizes the statements and
     /// closes the SQLite handle, also when the `StoreFile` itself is dropped without `close()`.
     private var connection: StoreConnection?
+    /// Checkpoints the WAL beside the commits, in place of SQLite's checkpoints in them.
+    private let checkpointer: WALCheckpointer
 
     /// Opens the store file at `url`, or creates it when absent (its directory must exist).
     ///
@@ -57,8 +59,11 @@ package final class StoreFile {
         guard url.isFileURL else {
             throw .fileFailure(path: url.absoluteString, reason: "a store file needs a file URL")
         }
-        connection = try StoreConnection(
+        let connection = try StoreConnection(
             path: path, durability: durability, leavingCreationOpen: leavingCreationOpen)
+        checkpointer = WALCheckpointer(path: path, durability: durability)
+        checkpointer.attach(to: connection.database)
+        self.connection = .some(consume connection)
     }
 
     /// Every record in the file, in (model, id) order, comparing the texts' UTF-8 bytes.
@@ -135,9 +140,16 @@ package final class StoreFile {
     /// when that fails (another process holds the write lock past the busy timeout), the next
     /// open folds them.
     package func close() {
-        _ = try? withConnection { connection in connection.foldPendingCommitsIfAny() }
+        _ = try? withConnection { connection in
+            connection.foldPendingCommitsIfAny()
+            checkpointer.detach(from: connection.database)
+        }
+        checkpointer.close()
         connection = nil
     }
+
+    /// The number of checkpoints run beside the commits so far, for tests.
+    package var backgroundCheckpoints: Int { checkpointer.checkpointsRun }
 
     /// Whether the file is closed.
     package var isClosed: Bool { connection == nil }

@@ -1,0 +1,117 @@
+import CSQLite
+import Dispatch
+@_spi(EtchCollections) import Etch
+import Synchronization
+
+/// Checkpoints a store file's WAL on a thread of its own, so that no commit waits for one.
+///
+/// Left to itself, SQLite checkpoints in the commit that grows the WAL past 1,000 pages: that
+/// commit copies the pages into the database file and syncs it before it returns, about a
+/// tenth of every small commit's time spread over them. Here the store connection's WAL hook
+/// only schedules a passive checkpoint, which this type runs on a connection and a queue of
+/// its own while later commits go on (a passive checkpoint takes no lock a writer needs; when
+/// it cannot copy every page, because a reader still uses them, the next one does).
+///
+/// When the WAL grows past ``inlinePages`` all the same (checkpoints keep failing, or commits
+/// outrun them), the commit checkpoints itself, as SQLite would: the WAL stays bounded.
+final class WALCheckpointer: Sendable {
+    /// The WAL's size, in pages, past which a commit schedules a checkpoint (SQLite's default
+    /// for its own).
+    static let backgroundPages: Int32 = 1_000
+    /// The WAL's size, in pages, past which a commit checkpoints itself.
+    static let inlinePages: Int32 = 16_000
+
+    /// The file's path.
+    private let path: String
+    /// The file's durability, which the checkpoint's syncs follow.
+    private let durability: StoreDurability
+    /// The queue the checkpoints run on, one at a time.
+    private let queue = DispatchQueue(label: "Etch WAL checkpoint")
+    /// Whether a checkpoint is scheduled or running.
+    private let isScheduled = Atomic<Bool>(false)
+    /// The checkpoint's connection, opened at the first checkpoint, and whether the file is
+    /// closed; only the queue uses the connection.
+    private let connection = Locked<CheckpointConnection>(CheckpointConnection())
+    /// How many checkpoints ran on the queue, for tests.
+    private let finished = Atomic<Int>(0)
+
+    init(path: String, durability: StoreDurability) {
+        self.path = path
+        self.durability = durability
+    }
+
+    /// Makes `database`'s commits schedule this checkpointer's checkpoints, in place of
+    /// SQLite's own. The checkpointer must outlive the hook: ``detach(from:)`` removes it.
+    func attach(to database: borrowing SQLiteDatabase) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_wal_hook(
+            database.handle,
+            { context, handle, _, pages in
+                guard let context else { return SQLITE_OK }
+                Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().walGrew(to: pages, on: handle)
+                return SQLITE_OK
+            }, context)
+    }
+
+    /// Removes the hook ``attach(to:)`` set.
+    func detach(from database: borrowing SQLiteDatabase) {
+        sqlite3_wal_hook(database.handle, nil, nil)
+    }
+
+    /// Waits for a checkpoint running, and closes the checkpoint's connection: later
+    /// schedules do nothing.
+    func close() {
+        queue.sync {
+            connection.withLock { state in
+                state.isClosed = true
+                state.database = nil
+            }
+        }
+    }
+
+    /// The number of checkpoints run on the queue so far.
+    var checkpointsRun: Int { finished.load(ordering: .acquiring) }
+
+    /// After a commit left `pages` pages in the WAL, on the committing connection `handle`.
+    private func walGrew(to pages: Int32, on handle: OpaquePointer?) {
+        if pages >= Self.inlinePages {
+            _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+            return
+        }
+        guard pages >= Self.backgroundPages, !isScheduled.exchange(true, ordering: .acquiringAndReleasing) else {
+            return
+        }
+        queue.async { [self] in
+            connection.withLock { state in
+                guard !state.isClosed else { return }
+                if state.database == nil { state.database = openDatabase() }
+                switch state.database {
+                case .some(let database):
+                    _ = sqlite3_wal_checkpoint_v2(database.handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                case .none: break
+                }
+            }
+            isScheduled.store(false, ordering: .releasing)
+            finished.add(1, ordering: .releasing)
+        }
+    }
+
+    /// The checkpoint's connection: never creating the file (it may have moved since), never
+    /// checkpointing as it closes (the store's own connection does), syncing as the store does.
+    private func openDatabase() -> SQLiteDatabase? {
+        guard let database = try? SQLiteDatabase(opening: path, creating: false) else { return nil }
+        database.setCheckpointOnClose(false)
+        guard (try? database.execute("PRAGMA synchronous = \(durability.synchronousPragma)")) != nil else {
+            return nil
+        }
+        return database
+    }
+}
+
+/// What ``WALCheckpointer`` guards with its lock.
+private struct CheckpointConnection: ~Copyable {
+    /// The connection, once opened.
+    var database: SQLiteDatabase?
+    /// Whether the file closed.
+    var isClosed = false
+}
