@@ -120,24 +120,22 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         let key = index.value.key(object)
         switch index.kind {
         case .index:
-            guard objectsByKey[key] != nil else { return }
-            let isEmpty = objectsByKey.modify(key, default: IDOrderedObjects.init) { holders in
+            let isEmpty = objectsByKey.modifyIfPresent(key) { holders in
                 holders.remove(id)
                 return holders.isEmpty
             }
-            if isEmpty { objectsByKey[key] = nil }
+            if isEmpty == true { objectsByKey[key] = nil }
         case .unique where key == .null:
             nilHolders.remove(id)
         case .unique:
             if idByKey[key] == id { idByKey[key] = nil }
         case .sorted:
             let group = group(of: object)
-            guard groups[group] != nil else { return }
-            let isEmpty = groups.modify(group, default: SortedEntries.init) { members in
+            let isEmpty = groups.modifyIfPresent(group) { members in
                 members.remove(SortedEntry(key: key, id: id))
                 return members.isEmpty
             }
-            if isEmpty { groups[group] = nil }
+            if isEmpty == true { groups[group] = nil }
         }
     }
 
@@ -147,18 +145,11 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         let key = index.value.key(object)
         switch index.kind {
         case .index:
-            if objectsByKey[key] != nil {
-                objectsByKey.modify(key, default: IDOrderedObjects.init) { $0.set(held, for: id) }
-            }
+            objectsByKey.modifyIfPresent(key) { $0.set(held, for: id) }
         case .unique where key == .null: nilHolders.set(held, for: id)
         case .unique: break
         case .sorted:
-            let group = group(of: object)
-            if groups[group] != nil {
-                groups.modify(group, default: SortedEntries.init) {
-                    $0.replace(held, at: SortedEntry(key: key, id: id))
-                }
-            }
+            groups.modifyIfPresent(group(of: object)) { $0.replace(held, at: SortedEntry(key: key, id: id)) }
         }
     }
 

@@ -54,17 +54,31 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
     /// index; returns the object it replaced.
     @discardableResult
     mutating func set(_ object: Model?, for id: IndexKey) -> Model? {
-        let old = objects[id].map(Model.init(held:))
         let held = object?.held
+        // The map's entry is found once: replaced in place when the id has one.
+        let old: Model?
+        if let held {
+            old = objects.modifyIfPresent(id) { value in
+                defer { value = held }
+                return Model(held: value)
+            }
+            if old == nil { objects[id] = held }
+        } else {
+            old = objects[id].map(Model.init(held:))
+            if old != nil { objects[id] = nil }
+        }
         for position in indexes.indices {
-            if let old, let object, let held, indexes[position].isUnchanged(from: old, to: object) {
+            // Read in place: this code is not specialized, and `indexes[position]` would copy
+            // the state (a retain and a release per map).
+            if let old, let object, let held,
+                indexes.withUnsafeBufferPointer({ $0[position].isUnchanged(from: old, to: object) })
+            {
                 indexes[position].replace(object, held: held, id: id)
                 continue
             }
             if let old { indexes[position].remove(old, id: id) }
             if let object, let held { indexes[position].insert(object, held: held, id: id) }
         }
-        objects[id] = held
         if let held {
             idOrdered.set(held, for: id)
         } else if old != nil {

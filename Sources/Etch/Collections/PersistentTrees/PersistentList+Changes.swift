@@ -68,7 +68,8 @@ extension PersistentListNode {
         }
         PersistentList<Element>.makeUnique(&children[child])
         let split = children[child].insert(element, at: offset)
-        refresh(child)
+        // The child's first element changed only when the insertion went to its front.
+        refresh(child, first: offset == 0)
         if let split {
             children.insert(split, at: child + 1)
             counts.insert(split.count, at: child + 1)
@@ -99,7 +100,7 @@ extension PersistentListNode {
             firsts.remove(at: child)
             return removed
         }
-        refresh(child)
+        refresh(child, first: offset == 0)
         if children[child].width < PersistentList<Element>.minimumWidth {
             mergeIfSmall(child)
         }
@@ -119,10 +120,11 @@ extension PersistentListNode {
         if offset == 0 { firsts[child] = element }
     }
 
-    /// Updates the count and first element kept for a changed child.
-    @inlinable @_spi(EtchCollections) public func refresh(_ child: Int) {
+    /// Updates the count kept for a changed child, and its first element unless the caller
+    /// knows it did not change (copying an element retains what it holds).
+    @inlinable @_spi(EtchCollections) public func refresh(_ child: Int, first: Bool = true) {
         counts[child] = children[child].count
-        firsts[child] = children[child].first
+        if first { firsts[child] = children[child].first }
     }
 
     /// Merges a small child into its left or right neighbour when the two fit in one node.

@@ -209,9 +209,20 @@ extension PersistentMap {
     @inlinable @_spi(EtchCollections) public mutating func modify<Result>(
         _ key: Key, default make: () -> Value, _ body: (inout Value) throws -> Result
     ) rethrows -> Result {
-        if self[key] == nil { self[key] = make() }
-        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        if let result = try modifyIfPresent(key, body) { return result }
+        self[key] = make()
         return try root.modify(key, hash: UInt64(truncatingIfNeeded: key.hashValue), shift: 0, body)
+    }
+
+    /// Calls `body` with the value of `key` in place when the map holds the key, as
+    /// ``modify(_:default:_:)`` does; returns `nil` without calling it when the map does not.
+    /// One walk down the trie, copying no value.
+    /// - Complexity: O(log₃₂ *n*), and a copy of each shared node on the path.
+    @inlinable @_spi(EtchCollections) public mutating func modifyIfPresent<Result>(
+        _ key: Key, _ body: (inout Value) throws -> Result
+    ) rethrows -> Result? {
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        return try root.modifyIfPresent(key, hash: UInt64(truncatingIfNeeded: key.hashValue), shift: 0, body)
     }
 }
 
@@ -227,6 +238,27 @@ extension PersistentMapNode {
         let slot = (childMap & (bit &- 1)).nonzeroBitCount
         if !isKnownUniquelyReferenced(&children[slot]) { children[slot] = children[slot].copy() }
         return try children[slot].modify(key, hash: hash, shift: shift + 5, body)
+    }
+
+    /// Calls `body` with the value of `key` in place when the node holds the key, else
+    /// returns `nil`; the caller holds this node uniquely.
+    @inlinable @_spi(EtchCollections) public func modifyIfPresent<Result>(
+        _ key: Key, hash: UInt64, shift: UInt64, _ body: (inout Value) throws -> Result
+    ) rethrows -> Result? {
+        if shift >= 64 {
+            guard let position = keys.firstIndex(of: key) else { return nil }
+            return try body(&values[position])
+        }
+        let bit: UInt32 = 1 << UInt32(truncatingIfNeeded: (hash >> shift) & 31)
+        if entryMap & bit != 0 {
+            let position = (entryMap & (bit &- 1)).nonzeroBitCount
+            guard keys[position] == key else { return nil }
+            return try body(&values[position])
+        }
+        guard childMap & bit != 0 else { return nil }
+        let slot = (childMap & (bit &- 1)).nonzeroBitCount
+        if !isKnownUniquelyReferenced(&children[slot]) { children[slot] = children[slot].copy() }
+        return try children[slot].modifyIfPresent(key, hash: hash, shift: shift + 5, body)
     }
 }
 
