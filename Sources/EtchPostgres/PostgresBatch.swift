@@ -99,14 +99,14 @@ struct PostgresBatch<Model: IdentifiedModel> {
     }
 
     /// The objects as they are written, each replaced object's `@local` values carried over,
-    /// their JSON, and the parameters of ``writeStatement``: one array per column; `nil` when
-    /// one of them JSON or its columns cannot express (one object at a time then reports it,
-    /// after writing those before it).
+    /// their JSON, and the parameters of ``writeStatement``: the objects as one JSON array,
+    /// the other columns one array each; `nil` when one of them JSON or its columns cannot
+    /// express (one object at a time then reports it, after writing those before it).
     func written() -> (objects: [Model], jsons: [String], parameters: [String?])? {
         var written = objects
         var jsons: [String] = []
         jsons.reserveCapacity(objects.count)
-        var columns = Array(repeating: [String?](), count: table.columns.count + 2)
+        var columns = Array(repeating: [String?](), count: table.columns.count + 1)
         for number in columns.indices { columns[number].reserveCapacity(objects.count) }
         for position in objects.indices {
             if Model.LocalValues.self != NoLocalValues.self, let old = current[position] {
@@ -116,21 +116,28 @@ struct PostgresBatch<Model: IdentifiedModel> {
                 let row = try? table.row(of: written[position], json: json)
             else { return nil }
             jsons.append(json)
-            for (number, value) in row.enumerated() { columns[number].append(value) }
+            // The row is the id, the JSON, then the columns.
+            columns[0].append(row[0])
+            for number in 2..<row.count { columns[number - 1].append(row[number]) }
         }
-        return (written, jsons, columns.map(PostgresArray.literal))
+        var parameters = columns.map(PostgresArray.literal)
+        parameters.insert("[" + jsons.joined(separator: ",") + "]", at: 1)
+        return (written, jsons, parameters)
     }
 
     /// The statement that writes the batch, its parameters those of ``written()``: `INSERT …
-    /// SELECT * FROM unnest($1::text[], $2::jsonb[], …) ON CONFLICT (id) DO UPDATE …`.
+    /// SELECT * FROM ROWS FROM (unnest($1::text[]), jsonb_array_elements($2::jsonb),
+    /// unnest($3::text[]), …) ON CONFLICT (id) DO UPDATE …`, the rows zipped by position.
+    /// The objects go as one JSON array, which the server parses once, rather than as a
+    /// `jsonb[]`, whose text it would unescape before parsing each element.
     var writeStatement: String {
-        let arrays = ([table.id] + table.columns).enumerated().map { number, column in
-            number == 0 ? column.placeholder("$1") + "[]" : column.placeholder("$\(number + 2)") + "[]"
+        var sources = ["unnest(\(table.id.placeholder("$1"))[])", "jsonb_array_elements($2::jsonb)"]
+        for (number, column) in table.columns.enumerated() {
+            sources.append("unnest(\(column.placeholder("$\(number + 3)"))[])")
         }
-        let unnested = [arrays[0], "$2::jsonb[]"] + arrays.dropFirst()
         return """
             INSERT INTO \(table.quotedTable) (\(table.insertColumns))
-            SELECT * FROM unnest(\(unnested.joined(separator: ", ")))
+            SELECT * FROM ROWS FROM (\(sources.joined(separator: ", ")))
             \(table.replacing)
             """
     }
