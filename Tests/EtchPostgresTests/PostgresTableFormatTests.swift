@@ -141,3 +141,32 @@ extension PostgresTableFormatTests {
         #expect(connection.isIdle)
     }
 }
+
+extension PostgresTableFormatTests {
+    @Test func aBatchKeepsTextTheArrayFormatQuotesAndNormalizesIt() async throws {
+        let schema = try TemporarySchema()
+        let store = try await PostgresStore(connectionString: schema.connectionString, models: [Album.self])
+        // Quotes, backslashes, braces, commas, `NULL` and the empty string are array syntax;
+        // a decomposed é is one key with the precomposed one.
+        let texts = [#"say "hi""#, #"back\slash"#, "{a,b}", "NULL", "", "Cafe\u{301}", "it's"]
+        let albums = texts.enumerated().map { number, text in
+            Album(
+                id: "\(text) \(number)", title: text, artist: text, year: 1960 + number,
+                catalog: number.isMultiple(of: 2) ? nil : "\(text)#")
+        }
+        try await store.write { tx in try tx.insert(contentsOf: albums) }
+        for album in albums {
+            #expect(try await store.object(Album.self, id: album.id) == album)
+            #expect(try await store.objects(Album.self, where: \.artist, is: album.artist) == [album])
+            if let catalog = album.catalog {
+                #expect(try await store.unique(Album.self, \.catalog, catalog) == album)
+            }
+        }
+        #expect(try await store.objects(Album.self, where: \.artist, is: "Caf\u{E9}").map(\.title) == ["Cafe\u{301}"])
+        #expect(try await store.unique(Album.self, \.catalog, "Caf\u{E9}#")?.year == 1965)
+        // The history found each object's row through its key.
+        let commits = try await store.history(since: nil)
+        #expect(try commits.last?.changes(of: Album.self).inserted.count == albums.count)
+        await store.close()
+    }
+}
