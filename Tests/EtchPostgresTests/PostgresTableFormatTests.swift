@@ -111,11 +111,23 @@ extension PostgresTableFormatTests {
             try tx.insert(Album(id: "caf\u{E9}", title: "Again", artist: "K", year: 1969, catalog: "C\u{E9}T"))
         }
         #expect(try await store.count(Album.self) == 1)
+        // Both spellings in one transaction: one row, one change in the history.
+        let token = try await store.historyToken
+        try await store.write { tx in
+            try tx.insert(Album(id: "cafe\u{301}", title: "Three", artist: "K", year: 1969, catalog: "C\u{E9}T"))
+            try tx.insert(Album(id: "caf\u{E9}", title: "Four", artist: "K", year: 1969, catalog: "C\u{E9}T"))
+        }
+        let changes = try await store.history(since: token).first?.changes(of: Album.self)
+        #expect(changes?.updated.map(\.title) == ["Four"])
+        #expect(changes?.inserted.isEmpty == true)
+        let rows = try PostgresConnection(connectionString: schema.connectionString).execute(
+            "SELECT count(*) FROM etch_history WHERE token > $1::bigint", [String(token.number)])
+        #expect(rows.singleValue == "1")
         // The Kelvin sign is K in NFC.
-        #expect(try await store.objects(Album.self, where: \.artist, is: kelvin).map(\.title) == ["Again"])
+        #expect(try await store.objects(Album.self, where: \.artist, is: kelvin).map(\.title) == ["Four"])
         #expect(
             try await store.fetch(StoreQuery<Album>(predicate: #Predicate { $0.artist == kelvin })).map(\.title)
-                == ["Again"])
+                == ["Four"])
         // A @unique value equivalent to one held is held.
         await #expect(throws: StoreError.self) {
             try await store.write { tx in
