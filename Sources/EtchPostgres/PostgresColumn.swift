@@ -31,6 +31,21 @@ struct PostgresColumn: Sendable, Equatable {
     /// `"name" type`, as `CREATE TABLE` and `ADD COLUMN` spell it.
     var definition: String { "\(quoted) \(type)" }
 
+    /// The column's comment, which marks it as Etch's and written: `Etch field artist`.
+    var comment: String { Self.comment(field: field) }
+
+    /// The comment of a field's column that Etch writes.
+    static func comment(field: String) -> String { "Etch field \(field)" }
+
+    /// What a column's comment becomes when the schema no longer indexes its field, so
+    /// that writes no longer keep it: refilled from the objects if the field is indexed again.
+    static let notWrittenSuffix = ", not written"
+
+    /// `COMMENT ON COLUMN` of the column of `table` (quoted).
+    func commentStatement(table: String, comment: String? = nil) -> String {
+        "COMMENT ON COLUMN \(table).\(quoted) IS \(PostgresSQL.literal(comment ?? self.comment))"
+    }
+
     /// A placeholder cast to the column's type: `$3::text`.
     func placeholder(_ placeholder: String) -> String {
         "\(placeholder)::\(printedType)"

@@ -55,7 +55,12 @@ extension PostgresModelTable {
         guard columns.problems.isEmpty else {
             throw PostgresError.tableShape(table: table, model: model, problems: columns.problems)
         }
-        try add(columns.missing, on: connection)
+        try add(columns.missing, refilling: columns.stale, on: connection)
+        for (name, comment) in columns.unused.sorted(by: { $0.key < $1.key }) {
+            try connection.execute(
+                "COMMENT ON COLUMN \(quotedTable).\(PostgresSQL.identifier(name)) IS "
+                    + PostgresSQL.literal(comment + PostgresColumn.notWrittenSuffix))
+        }
         for statement in statements where statement.hasPrefix("CREATE INDEX") || statement.hasPrefix("CREATE UNIQUE") {
             try connection.execute(statement)
         }

@@ -31,19 +31,27 @@ extension PostgresModelTable {
             "COMMENT ON TABLE \(quotedTable) IS \(PostgresSQL.literal(Self.comment(model: model)))")
     }
 
-    /// Adds field columns the table lacks, filled from the objects (with the server's
-    /// `normalize` for text), in the caller's transaction: one `ALTER TABLE`, one `UPDATE`.
+    /// Adds field columns the table lacks and refills those it has that were not written
+    /// for a while (the schema did not index their field), from the objects (with the
+    /// server's `normalize` for text), in the caller's transaction: one `ALTER TABLE`, one
+    /// `UPDATE`, and each column's comment, which says it is written again.
     ///
     /// A process that still runs the schema before the columns were added writes rows
     /// without their values: every process on a schema must run its new version once one
     /// of them added a field's index.
     ///
     /// - Throws: ``PostgresError`` when a statement fails.
-    func add(_ missing: [PostgresColumn], on connection: PostgresConnection) throws(PostgresError) {
-        guard !missing.isEmpty else { return }
+    func add(_ missing: [PostgresColumn], refilling stale: [PostgresColumn], on connection: PostgresConnection)
+        throws(PostgresError)
+    {
+        if !missing.isEmpty {
+            try connection.execute(
+                "ALTER TABLE \(quotedTable) " + missing.map { "ADD COLUMN \($0.definition)" }.joined(separator: ", "))
+        }
+        let filled = missing + stale
+        guard !filled.isEmpty else { return }
         try connection.execute(
-            "ALTER TABLE \(quotedTable) " + missing.map { "ADD COLUMN \($0.definition)" }.joined(separator: ", "))
-        try connection.execute(
-            "UPDATE \(quotedTable) SET " + missing.map { "\($0.quoted) = \($0.computed)" }.joined(separator: ", "))
+            "UPDATE \(quotedTable) SET " + filled.map { "\($0.quoted) = \($0.computed)" }.joined(separator: ", "))
+        for column in filled { try connection.execute(column.commentStatement(table: quotedTable)) }
     }
 }

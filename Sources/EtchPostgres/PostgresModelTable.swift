@@ -39,6 +39,7 @@ import Etch
 ///     "catalog" text COLLATE "C"
 /// );
 /// COMMENT ON TABLE "Album" IS 'Etch model Album, format 2';
+/// COMMENT ON COLUMN "Album"."artist" IS 'Etch field artist';  -- and "year", "catalog"
 /// CREATE INDEX IF NOT EXISTS "Album by artist" ON "Album" ("artist");
 /// CREATE INDEX IF NOT EXISTS "Album sorted year by artist" ON "Album" ("artist", "year" NULLS FIRST, id);
 /// CREATE UNIQUE INDEX IF NOT EXISTS "Album unique catalog" ON "Album" ("catalog");
@@ -53,14 +54,16 @@ import Etch
 /// id a `jsonb` column generated from the object, expression indexes calling `normalize()`
 /// on the object's keys) is upgraded in place when the store opens, in one transaction (see
 /// ``upgradeFromFormat1(oid:on:)``); a field that an index of the schema uses for the first
-/// time gets its column, filled from the objects, and its index.
+/// time gets its column, filled from the objects, and its index. Each field column's comment
+/// (`Etch field artist`) says that Etch writes it; a column whose field the schema no longer
+/// indexes is marked `…, not written` at open, and refilled if the field is indexed again.
 public struct PostgresModelTable: Sendable, Equatable {
     /// The model's name in the schema.
     public let model: String
     /// The table's name (unquoted): the model's.
     public let table: String
-    /// `CREATE TABLE`, then `COMMENT ON TABLE`, then one `CREATE INDEX` per index of the
-    /// schema, in schema order.
+    /// `CREATE TABLE`, then `COMMENT ON TABLE`, then `COMMENT ON COLUMN` per field column,
+    /// then one `CREATE INDEX` per index of the schema, in schema order.
     public let statements: [String]
 
     /// The quoted table name, as statements use it.
@@ -179,7 +182,7 @@ public struct PostgresModelTable: Sendable, Equatable {
                 "CREATE TABLE IF NOT EXISTS \(quoted) (\n"
                     + definitions.map { "    " + $0 }.joined(separator: ",\n") + "\n)",
                 "COMMENT ON TABLE \(quoted) IS \(PostgresSQL.literal(Self.comment(model: schema.name)))",
-            ] + indexStatements
+            ] + columns.map { $0.commentStatement(table: quoted) } + indexStatements
         self.quotedTable = quoted
         self.id = id
         self.columns = columns

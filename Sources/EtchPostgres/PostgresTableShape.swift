@@ -31,21 +31,23 @@ struct PostgresTableShape: Sendable, Equatable {
     var indexes: [Index] = []
 
     /// What is wrong with the columns of the table of an oid, in words (empty when they have
-    /// the shape), and the field columns it lacks. Checked before the missing indexes are
-    /// made, which need the columns.
+    /// the shape); the field columns it lacks; those it has that were not written for a
+    /// while (their comment says so: the schema did not index their field); and Etch's
+    /// columns of fields the schema no longer indexes, which writes no longer keep, by name.
+    /// Checked before the missing indexes are made, which need the columns.
     ///
     /// - Parameters:
     ///   - oid: The table's oid, as text.
     ///   - connection: A connection.
     /// - Throws: ``PostgresError`` when a statement fails.
     func columns(ofTable oid: String, on connection: PostgresConnection) throws(PostgresError)
-        -> (problems: [String], missing: [PostgresColumn])
+        -> (problems: [String], missing: [PostgresColumn], stale: [PostgresColumn], unused: [String: String])
     {
         var problems: [String] = []
         let found = try connection.execute(
             """
             SELECT a.attname::text, format_type(a.atttypid, a.atttypmod), a.attnotnull::text, a.attgenerated::text,
-                c.collname::text
+                c.collname::text, col_description(a.attrelid, a.attnum)
             FROM pg_attribute a LEFT JOIN pg_collation c ON c.oid = a.attcollation
             WHERE a.attrelid = $1::oid AND a.attnum > 0 AND NOT a.attisdropped
             """, [oid]
@@ -63,12 +65,21 @@ struct PostgresTableShape: Sendable, Equatable {
             problems.append("the column id is missing")
         }
         var missing: [PostgresColumn] = []
+        var stale: [PostgresColumn] = []
         for expected in columns {
             guard let row = column(expected.name) else {
                 missing.append(expected)
                 continue
             }
             problems += Self.problems(of: row, as: expected)
+            if row[5] != expected.comment { stale.append(expected) }
+        }
+        var unused: [String: String] = [:]
+        for row in found {
+            guard let name = row[0], let comment = row[5], comment.hasPrefix(PostgresColumn.comment(field: "")),
+                !comment.hasSuffix(PostgresColumn.notWrittenSuffix), !columns.contains(where: { $0.name == name })
+            else { continue }
+            unused[name] = comment
         }
         let primaryKey = try connection.execute(
             """
@@ -80,7 +91,7 @@ struct PostgresTableShape: Sendable, Equatable {
         if primaryKey != "id" {
             problems.append("the primary key is \(primaryKey.map { "(\($0))" } ?? "missing"), not (id)")
         }
-        return (problems, missing)
+        return (problems, missing, stale, unused)
     }
 
     /// What is wrong with a column found (a row of the query of ``columns(ofTable:on:)``)

@@ -19,6 +19,9 @@ extension PostgresModelTableTests {
                 )
                 """,
                 #"COMMENT ON TABLE "Album" IS 'Etch model Album, format 2'"#,
+                #"COMMENT ON COLUMN "Album"."artist" IS 'Etch field artist'"#,
+                #"COMMENT ON COLUMN "Album"."year" IS 'Etch field year'"#,
+                #"COMMENT ON COLUMN "Album"."catalog" IS 'Etch field catalog'"#,
                 #"CREATE INDEX IF NOT EXISTS "Album by artist" ON "Album" ("artist")"#,
                 #"CREATE INDEX IF NOT EXISTS "Album sorted year by artist" ON "Album" ("artist", "year" NULLS FIRST, id)"#,
                 #"CREATE UNIQUE INDEX IF NOT EXISTS "Album unique catalog" ON "Album" ("catalog")"#,

@@ -152,6 +152,27 @@ extension PostgresTableFormatTests {
         #expect(indexes.singleValue == "4")
         #expect(connection.isIdle)
     }
+
+    @Test func aColumnNotWrittenForAWhileIsRefilledWhenItsFieldIsIndexedAgain() async throws {
+        let schema = try TemporarySchema()
+        let connection = try PostgresConnection(connectionString: schema.connectionString)
+        let table = try PostgresModelTable(for: Album.self)
+        try table.create(on: connection)
+        try table.put(Album(id: "b1", title: "One", artist: "A", year: 1969, catalog: "CAT-1"), on: connection)
+        // A column of a field an older schema indexed, which this one does not: marked.
+        try connection.execute(#"ALTER TABLE "Album" ADD COLUMN "label" text"#)
+        try connection.execute(#"COMMENT ON COLUMN "Album"."label" IS 'Etch field label'"#)
+        // The catalog's column as a schema without @unique catalog left it: not written.
+        try connection.execute(#"UPDATE "Album" SET "catalog" = 'stale'"#)
+        try connection.execute(#"COMMENT ON COLUMN "Album"."catalog" IS 'Etch field catalog, not written'"#)
+        try table.create(on: connection)
+        #expect(try connection.execute(#"SELECT "catalog" FROM "Album""#).values == [["CAT-1"]])
+        let comments = try connection.execute(
+            #"SELECT col_description('"Album"'::regclass, attnum) FROM pg_attribute "#
+                + #"WHERE attrelid = '"Album"'::regclass AND attname IN ('catalog', 'label') ORDER BY attname"#)
+        #expect(comments.values == [["Etch field catalog"], ["Etch field label, not written"]])
+        #expect(connection.isIdle)
+    }
 }
 
 extension PostgresTableFormatTests {
