@@ -1,8 +1,9 @@
 import Etch
 
-/// A field of a model as SQL reads it from the stored object: its `jsonb`, and its value
-/// typed so that PostgreSQL compares it as Etch's ``IndexKey`` does (`NULL` for `nil` or an
-/// absent key).
+/// A field of a model as SQL reads it: its `jsonb` in the stored object, and its value typed
+/// so that PostgreSQL compares it as Etch's ``IndexKey`` does (`NULL` for `nil` or an absent
+/// key) — the table's column of the field when it has one (the id, a field an index uses),
+/// else computed from the object.
 struct PostgresFieldExpression: Sendable {
     /// The field's name in the schema.
     let name: String
@@ -12,14 +13,21 @@ struct PostgresFieldExpression: Sendable {
     let kind: PostgresValueKind?
     /// For a reference field: the wire path of the id inside an expanded reference.
     let referenceIDPath: [String]?
+    /// The quoted column of the table that holds the typed value, or `nil`.
+    let column: String?
 
     /// The field at a wire path whose Swift value type is `type`.
-    init(name: String, path: [String], valueType type: Any.Type) {
+    ///
+    /// - Parameter hasColumn: Whether the table holds the typed value in a column (see
+    ///   ``PostgresModelTable/hasColumn(_:of:)``); only a field with a kind has one.
+    init(name: String, path: [String], valueType type: Any.Type, hasColumn: Bool = false) {
         self.name = name
         self.json = PostgresModelTable.expression(path)
         self.kind = PostgresValueKind.of(type)
         let unwrapped = (type as? any PostgresOptionalType.Type)?.wrappedType ?? type
         self.referenceIDPath = (unwrapped as? any PostgresReferenceType.Type)?.targetIDPath
+        self.column =
+            hasColumn && kind != nil ? PostgresSQL.identifier(PostgresModelTable.columnName(of: name)) : nil
     }
 
     /// The field a key path of the model reads, when it is one field of the schema.
@@ -27,13 +35,15 @@ struct PostgresFieldExpression: Sendable {
         guard let name = Model._fieldName(of: keyPath),
             let field = Model._schema.fields.first(where: { $0.name == name })
         else { return nil }
-        self.init(name: name, path: field.path, valueType: type(of: keyPath).valueType)
+        self.init(
+            name: name, path: field.path, valueType: type(of: keyPath).valueType,
+            hasColumn: PostgresModelTable.hasColumn(name, of: Model.self))
     }
 
-    /// The model's id field.
+    /// The model's id field, whose column is `id`.
     init<Model: IdentifiedModel>(idOf model: Model.Type) {
         let path = Model._schema.fields.first { $0.name == "id" }?.path ?? ["id"]
-        self.init(name: "id", path: path, valueType: Model.ID.self)
+        self.init(name: "id", path: path, valueType: Model.ID.self, hasColumn: true)
     }
 
     /// The text of a scalar `jsonb` value: `(json #>> '{}')`, or the id of a reference.
@@ -42,8 +52,15 @@ struct PostgresFieldExpression: Sendable {
         return "COALESCE(\(json) #>> \(textArray(referenceIDPath)), \(json) #>> '{}')"
     }
 
-    /// The field's value typed by its kind, `NULL` for `nil`; `nil` without a kind.
+    /// The field's value typed by its kind, `NULL` for `nil`: its column, or the value
+    /// computed from the object; `nil` without a kind.
     var typed: String? {
+        column ?? computed
+    }
+
+    /// The field's value typed by its kind and computed from the stored object (`normalize`
+    /// of its text, a cast): what fills its column when the column is added; `nil` without a kind.
+    var computed: String? {
         kind?.typed(Self.scalarText(json, referenceIDPath: referenceIDPath))
     }
 

@@ -4,8 +4,10 @@ import Foundation
 extension PostgresModelTable {
     /// Writes an object, replacing the one of its id if there is one.
     ///
-    /// The statement is `INSERT INTO "Album" (object) VALUES ($1::jsonb) ON CONFLICT (id)
-    /// DO UPDATE SET object = EXCLUDED.object`, the object's JSON its only parameter.
+    /// The statement is ``insertStatement``: `INSERT INTO "Album" (id, object, "artist", …)
+    /// VALUES ($1::text, $2::jsonb, $3::text, …) ON CONFLICT (id) DO UPDATE SET object =
+    /// EXCLUDED.object, …`, the id, the object's JSON and the indexed fields' values its
+    /// parameters.
     ///
     /// - Parameters:
     ///   - object: The object; every key it holds is kept.
@@ -15,15 +17,15 @@ extension PostgresModelTable {
     ///   held by another object; ``PostgresError/invalidParameter(position:reason:)`` for an
     ///   object JSON cannot express (a non-finite double) or text PostgreSQL cannot hold.
     public func put<Model: IdentifiedModel>(_ object: Model, on connection: PostgresConnection) throws(PostgresError) {
-        try put(json: Self.json(of: object), on: connection)
+        try put(object, json: Self.json(of: object), on: connection)
     }
 
-    /// Writes an object's JSON, replacing the object of its id if there is one; see
-    /// ``put(_:on:)``.
-    func put(json: String, on connection: PostgresConnection) throws(PostgresError) {
-        try connection.execute(
-            "INSERT INTO \(quotedTable) (object) VALUES ($1::jsonb) ON CONFLICT (id) DO UPDATE SET object = EXCLUDED.object",
-            [json])
+    /// Writes an object whose JSON is `json`, replacing the object of its id if there is
+    /// one; see ``put(_:on:)``.
+    func put<Model: IdentifiedModel>(_ object: Model, json: String, on connection: PostgresConnection)
+        throws(PostgresError)
+    {
+        try connection.execute(insertStatement, try row(of: object, json: json))
     }
 
     /// An object's JSON, as its row holds it.
@@ -50,9 +52,7 @@ extension PostgresModelTable {
     public func object<Model: IdentifiedModel>(
         withID id: Model.ID, as type: Model.Type, on connection: PostgresConnection
     ) throws(PostgresError) -> Model? {
-        try Self.objects(
-            type, objectStatement, [try Self.json(of: id, model: Model.self, field: "id")], on: connection
-        ).first
+        try Self.objects(type, objectStatement, [try Self.idParameter(of: id, as: Model.self)], on: connection).first
     }
 
     /// Deletes the object of an id.
@@ -67,14 +67,14 @@ extension PostgresModelTable {
     public func delete<Model: IdentifiedModel>(
         id: Model.ID, of type: Model.Type, on connection: PostgresConnection
     ) throws(PostgresError) -> Bool {
-        let rows = try connection.execute(
-            "DELETE FROM \(quotedTable) WHERE id = $1::jsonb", [try Self.json(of: id, model: Model.self, field: "id")])
+        let rows = try connection.execute(deleteStatement, [try Self.idParameter(of: id, as: Model.self)])
         return rows.affectedRows > 0
     }
 
     /// The objects whose `@index` or `@unique` field equals a value, in id order, found
-    /// through the field's index: the statement repeats the index's expression (the value
-    /// typed as Etch compares it, text normalized to NFC; `nil` an absent or null value).
+    /// through the field's index: on its column (the value typed as Etch compares it, text
+    /// normalized to NFC; `nil` an absent or null value), or on its `jsonb` for a field of a
+    /// type SQL cannot compare as Etch does.
     ///
     /// - Parameters:
     ///   - keyPath: The field, which the schema marks `@index` or `@unique`.
@@ -95,16 +95,14 @@ extension PostgresModelTable {
                 model: Model.modelName, index: Model._fieldName(of: keyPath) ?? "\(keyPath)",
                 reason: "the schema marks the field neither @index nor @unique")
         }
-        let order = PostgresFieldExpression(idOf: Model.self).typed ?? "id"
         if let lookup = lookups[field.name], let key = (value as? any IndexableValue)?.indexKey {
-            // The index's own typed expression, so that the planner uses it.
             if key == .null && index.kind == .unique { return [] }
             guard let statement = lookup.statement(for: key) else { return [] }
             return Self.inIDOrder(try Self.objects(Model.self, statement.sql, statement.parameters, on: connection))
         }
         let expression = Self.expression(field.path)
         let indexed = index.kind == .unique ? "NULLIF(\(expression), 'null'::jsonb)" : expression
-        let statement = "SELECT object::text FROM \(quotedTable) WHERE \(indexed) = $1::jsonb ORDER BY \(order)"
+        let statement = "SELECT object::text FROM \(quotedTable) WHERE \(indexed) = $1::jsonb ORDER BY id"
         let context = (field as? ModelField<Value>)?.context ?? .standard
         return try Self.objects(
             Model.self, statement, [try Self.json(of: value, context: context, model: Model.self, field: field.name)],
@@ -165,8 +163,8 @@ extension PostgresModelTable {
     }
 
     /// Objects in id order, Etch's (ids compared as their ``IndexKey``s: text by code point
-    /// of its NFC form): the order of an `ORDER BY` on the normalized id, which costs the
-    /// server the id's normalization on every row it sorts, and a sort here much less.
+    /// of its NFC form): the order of an `ORDER BY id`, which the server would sort in a
+    /// step of its own for rows found through another index, and a sort here costs less.
     ///
     /// - Complexity: O(*n* log *n*) for *n* objects.
     static func inIDOrder<Model: IdentifiedModel>(_ objects: [Model]) -> [Model] {

@@ -9,7 +9,7 @@ import Foundation
 /// The SQL is `TRUE` where the condition holds and `FALSE` or `NULL` where it does not (a
 /// comparison with a `nil` field): `AND` and `OR` keep that reading, and `NOT` reads `NULL`
 /// as `FALSE` first. Comparisons stay bare, not wrapped in `COALESCE`, so that PostgreSQL
-/// matches them with the indexes' expressions.
+/// matches them with the indexes on the fields' columns.
 struct PostgresCondition {
     /// The SQL: `TRUE` where the condition holds, `FALSE` or `NULL` where it does not.
     let sql: String
@@ -17,9 +17,11 @@ struct PostgresCondition {
     let isExact: Bool
 }
 
-/// Translates a `#Predicate`'s expression tree into SQL over the stored objects, with every
-/// value a parameter: comparisons of a field with a constant, `&&`, `||`, `!`, `in` lists,
-/// constant ranges, `nil` checks, and `starts(with:)` / `contains` on text as `LIKE`.
+/// Translates a `#Predicate`'s expression tree into SQL over the stored rows (an indexed
+/// field's column, another field's value computed from the object), with every value a
+/// parameter (text normalized to NFC in Swift): comparisons of a field with a constant,
+/// `&&`, `||`, `!`, `in` lists, constant ranges, `nil` checks, and `starts(with:)` /
+/// `contains` on text as `LIKE`.
 ///
 /// A part it cannot translate is left out of an AND (the condition is then not exact) and
 /// makes an OR or a NOT untranslatable; the store evaluates the whole predicate in Swift on

@@ -5,8 +5,8 @@ extension PostgresStore {
     /// The members of an inverse relation: the objects whose reference field refers to the
     /// owner, in the relation's declared order (ties, and no order, by id).
     ///
-    /// The statement finds the members through the reference field's `@index` expression
-    /// when it has one (else through the stored references, one or an array of them); the
+    /// The statement finds the members through the reference field's column when an
+    /// `@index` gives it one (else through the stored references, one or an array of them); the
     /// order is applied in Swift, as the SQLite store's relation index applies it.
     ///
     /// ```swift

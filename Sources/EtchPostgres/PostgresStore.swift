@@ -128,7 +128,7 @@ public final class PostgresStore: ModelStore {
     /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``; ``PostgresError`` when the server fails.
     public func object<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) async throws -> Model? {
         let statement = try table(of: type).objectStatement
-        let parameters = [try PostgresModelTable.json(of: id, model: Model.self, field: "id")]
+        let parameters = [try PostgresModelTable.idParameter(of: id, as: Model.self)]
         return try await objects(type, statement, parameters).first
     }
 

@@ -10,7 +10,8 @@ extension PostgresStoreTransaction {
     /// For each batch, one statement reads the objects the table holds of the batch's ids
     /// (their `@local` values and the history need them) and those holding one of the
     /// batch's `@unique` values; then one `INSERT … ON CONFLICT (id) DO UPDATE` writes the
-    /// batch, the objects' JSON one array parameter. When that read finds a `@unique` value
+    /// batch, each column's values (the ids, the objects' JSON, the indexed fields') one
+    /// array parameter. When that read finds a `@unique` value
     /// of the batch held by an object that is not the one the batch gives it to, or the
     /// batch repeats an id or a `@unique` value, the batch goes one object at a time
     /// instead, as the order of its writes then matters (and the error names the holder).
@@ -44,18 +45,12 @@ extension PostgresStoreTransaction {
     /// values read in one statement, then the batch in another; or one object at a time
     /// when the order of the writes matters.
     private func insertBatch<Model: IdentifiedModel>(_ objects: [Model], into table: PostgresModelTable) throws {
-        guard var batch = try PostgresBatch(objects) else { return try insertEach(objects) }
+        guard var batch = try PostgresBatch(objects, table: table) else { return try insertEach(objects) }
         let current = try PostgresModelTable.objects(
-            Model.self, batch.readStatement(table), batch.readParameters, on: connection)
+            Model.self, batch.readStatement, batch.readParameters, on: connection)
         guard batch.readCurrent(current), let written = batch.written() else { return try insertEach(objects) }
         do {
-            try connection.execute(
-                """
-                INSERT INTO \(table.quotedTable) (object)
-                SELECT batch.value FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS batch(value, position)
-                ORDER BY batch.position
-                ON CONFLICT (id) DO UPDATE SET object = EXCLUDED.object
-                """, ["[" + written.jsons.joined(separator: ",") + "]"])
+            try connection.execute(batch.writeStatement, written.parameters)
         } catch {
             guard case .serverError(let sqlState, _, let detail, let constraint, _) = error, sqlState == "23505" else {
                 // Text PostgreSQL cannot hold, which one object at a time names; or the server's error.
@@ -63,7 +58,7 @@ extension PostgresStoreTransaction {
                 return try insertEach(objects)
             }
             // A concurrent transaction's value, which the read did not see.
-            let holder = batch.object(holding: detail, constraint: constraint, table: table)
+            let holder = batch.object(holding: detail, constraint: constraint)
             throw Self.violation(of: written.objects[holder], constraint: constraint, table: table)
         }
         guard store.history != nil else { return }

@@ -101,8 +101,8 @@ extension PostgresDeletion {
 
 extension PostgresStore {
     /// SQL that holds for a `Member` whose reference field refers to the owner id `key`:
-    /// through the field's `@index` or `@unique` expression when it has one (a reference,
-    /// whose index PostgreSQL then uses), else through the stored references (one, or an
+    /// through the field's column when an `@index` or `@unique` gives it one (its index
+    /// serves), else through the stored references (one, or an
     /// array of them).
     static func refersTo<Member: IdentifiedModel>(
         _ member: Member.Type, field: any _AnyModelField, ownerIDPath: [String], key: IndexKey,

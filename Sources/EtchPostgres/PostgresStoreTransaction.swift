@@ -132,7 +132,7 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
         return try table.object(withID: object.id, as: Model.self, on: connection)
     }
 
-    /// Writes an object's JSON unless another object holds one of its `@unique` values, in
+    /// Writes an object's row unless another object holds one of its `@unique` values, in
     /// one statement: the holders are read in a `WITH` that the `INSERT` waits on, and the
     /// SQLite store's error is thrown for the first such value.
     ///
@@ -144,32 +144,35 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
     private func write<Model: IdentifiedModel>(
         _ object: Model, json: String, replacing old: Model?, in table: PostgresModelTable
     ) throws {
-        var parameters = PostgresParameters()
-        let written = parameters.bind(json)
+        let row = try table.row(of: object, json: json)
         var conditions: [String] = []
         var checked: [(index: ModelIndex<Model>, key: IndexKey)] = []
         for index in Model._indexes where index.kind == .unique {
             let key = index.value.key(object)
+            // The column's parameter of the row is the value as SQL compares it.
             guard key != .null, old.map({ index.value.key($0) != key }) ?? true,
-                let field = PostgresFieldExpression(index.value.keyPath, of: Model.self),
-                let kind = field.kind, let typed = field.typed, let text = kind.parameter(of: key)
+                let position = table.columns.firstIndex(where: { $0.field == index.value.name })
             else { continue }
-            conditions.append("(\(typed)) = \(kind.placeholder(parameters.bind(text)))")
+            let column = table.columns[position]
+            conditions.append("\(column.quoted) = \(column.placeholder("$\(position + 3)"))")
             checked.append((index, key))
         }
-        guard !conditions.isEmpty else { return try table.put(json: json, on: connection) }
-        let id = parameters.bind(try PostgresModelTable.json(of: object.id, model: Model.self, field: "id"))
+        guard !conditions.isEmpty else {
+            try connection.execute(table.insertStatement, row)
+            return
+        }
         let statement = """
             WITH holder AS (
-                SELECT object FROM \(table.quotedTable) WHERE (\(conditions.joined(separator: " OR "))) AND id <> \(id)::jsonb
+                SELECT object FROM \(table.quotedTable)
+                WHERE (\(conditions.joined(separator: " OR "))) AND id <> \(table.id.placeholder("$1"))
             ),
             written AS (
-                INSERT INTO \(table.quotedTable) (object) SELECT \(written)::jsonb WHERE NOT EXISTS (SELECT FROM holder)
-                ON CONFLICT (id) DO UPDATE SET object = EXCLUDED.object
+                INSERT INTO \(table.quotedTable) (\(table.insertColumns)) SELECT \(table.rowPlaceholders)
+                WHERE NOT EXISTS (SELECT FROM holder) \(table.replacing)
             )
             SELECT object::text FROM holder
             """
-        let holders = try PostgresModelTable.objects(Model.self, statement, parameters.values, on: connection)
+        let holders = try PostgresModelTable.objects(Model.self, statement, row, on: connection)
         guard !holders.isEmpty else { return }
         // Nothing was written: the first value held, in schema order, is the one reported.
         let (index, key) =

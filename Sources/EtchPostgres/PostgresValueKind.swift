@@ -1,4 +1,5 @@
 import Etch
+import Foundation
 
 /// How PostgreSQL compares the values of a field so that its order and equality are those of
 /// Etch's ``IndexKey``: text normalized to NFC and compared by code point (`COLLATE "C"`),
@@ -22,11 +23,13 @@ enum PostgresValueKind: Sendable, Equatable {
         }
     }
 
-    /// The value of a key as a parameter of this kind, in PostgreSQL's text format; `nil` for
-    /// a key of another kind, for ``IndexKey/null`` and for a double that is not finite.
+    /// The value of a key as a parameter of this kind, in PostgreSQL's text format, text
+    /// normalized to NFC here (so that the server compares it by code point as it is, and a
+    /// column holds what Swift compares); `nil` for a key of another kind, for
+    /// ``IndexKey/null`` and for a double that is not finite.
     func parameter(of key: IndexKey) -> String? {
         switch (self, key) {
-        case (.text, .string(let text)): text
+        case (.text, .string(let text)): Self.normalized(text)
         case (.numeric, .int(let value)): "\(value)"
         case (.numeric, .uint(let value)): "\(value)"
         case (.numeric, .double(let value)) where value.isFinite: "\(value)"
@@ -36,13 +39,30 @@ enum PostgresValueKind: Sendable, Equatable {
         }
     }
 
-    /// A parameter placeholder typed as this kind compares: `normalize($1::text, NFC)`.
+    /// A parameter placeholder typed as this kind compares: `$1::text` (its text is
+    /// normalized by ``parameter(of:)``).
     func placeholder(_ placeholder: String) -> String {
+        "\(placeholder)::\(name)"
+    }
+
+    /// The type's name in SQL: `text`, `numeric`, `boolean`.
+    var name: String {
         switch self {
-        case .text: "normalize(\(placeholder)::text, NFC)"
-        case .numeric: "\(placeholder)::numeric"
-        case .boolean: "\(placeholder)::boolean"
+        case .text: "text"
+        case .numeric: "numeric"
+        case .boolean: "boolean"
         }
+    }
+
+    /// The type of a column that holds values of this kind: text compared by code point.
+    var columnType: String {
+        self == .text ? "text COLLATE \"C\"" : name
+    }
+
+    /// Text in NFC, the form Etch's ``IndexKey`` compares: ASCII as it is, without a copy.
+    static func normalized(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        return text.precomposedStringWithCanonicalMapping
     }
 
     /// A text expression (a JSON scalar's text) typed as this kind compares.

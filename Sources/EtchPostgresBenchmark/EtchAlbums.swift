@@ -4,8 +4,8 @@ import EtchStore
 import Foundation
 
 /// The Etch side: the albums as ``LibraryAlbum`` models in a `PostgresStore`, read and
-/// written with the calls a user of the store writes (the object as `jsonb`, expression
-/// indexes for the schema's `@index`, `@unique` and `@sorted` fields).
+/// written with the calls a user of the store writes (the object as `jsonb`, a column and a
+/// plain index for each of the schema's `@index`, `@unique` and `@sorted` fields).
 ///
 /// Each method is one row's Etch work and nothing else: one store call.
 struct EtchAlbums: Sendable {

@@ -137,7 +137,8 @@ struct Options {
           insert all        per album: both tables made empty with their indexes, then the albums
                             written in multi-row INSERTs of 1000 (Etch: insert(contentsOf:) in a
                             transaction per batch, which reads the batch's ids and @unique values
-                            once, writes the models' JSON as one jsonb array and records the
+                            once, writes the batch as one array per column (ids, the models'
+                            JSON, the indexed fields), unnested, and records the
                             history with COMMIT; by hand: 8 columns per row, a prepared
                             statement), timed batch by batch in alternation.
           lookup by id      one album of a random id.

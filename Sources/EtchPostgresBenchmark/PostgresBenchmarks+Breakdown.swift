@@ -25,9 +25,8 @@ extension PostgresBenchmarks {
         try await runner.compare(
             "breakdown: lookup by id, the text only (no JSON decode), no pool, \(label)",
             etch: {
-                let id = "\"" + AlbumGenerator.id(etchRandom.int(in: 0...count - 1)) + "\""
-                let rows = try connection.execute(
-                    #"SELECT object::text FROM "LibraryAlbum" WHERE id = $1::jsonb"#, [id])
+                let id = AlbumGenerator.id(etchRandom.int(in: 0...count - 1))
+                let rows = try connection.execute(#"SELECT object::text FROM "LibraryAlbum" WHERE id = $1::text"#, [id])
                 return rows.singleValue?.utf8.count ?? 0
             },
             baseline: { try baseline.album(id: AlbumGenerator.id(baselineRandom.int(in: 0...count - 1)))?.year ?? 0 })

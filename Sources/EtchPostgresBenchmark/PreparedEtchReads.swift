@@ -14,17 +14,14 @@ struct PreparedEtchReads {
     init(connectionString: String, table: PostgresModelTable) throws {
         connection = try BaselineConnection(connectionString: connectionString)
         let select = "SELECT object::text FROM \(PostgresSQL.identifier(table.table))"
-        try connection.prepare("etch_by_id", "\(select) WHERE id = $1::jsonb")
-        // The store's statement: the index's expression, so that the planner uses it; the
-        // rows put in id order in Swift.
-        try connection.prepare(
-            "etch_by_artist",
-            "\(select) WHERE (normalize((object -> 'artist' #>> '{}'), NFC) COLLATE \"C\") = normalize($1::text, NFC)")
+        try connection.prepare("etch_by_id", "\(select) WHERE id = $1::text")
+        // The store's statement, on the field's column; the rows put in id order in Swift.
+        try connection.prepare("etch_by_artist", "\(select) WHERE \"artist\" = $1::text")
     }
 
     /// The album of an id.
     func album(id: String) throws -> LibraryAlbum? {
-        try connection.run("etch_by_id", ["\"\(id)\""], read: Self.albums).first
+        try connection.run("etch_by_id", [id], read: Self.albums).first
     }
 
     /// The albums of an artist, in id order.

@@ -12,19 +12,27 @@ extension PostgresModelTableTests {
                 """
                 CREATE TABLE IF NOT EXISTS "Album" (
                     object jsonb NOT NULL CHECK (jsonb_typeof(object) = 'object'),
-                    id jsonb GENERATED ALWAYS AS (object -> 'id') STORED PRIMARY KEY
+                    id text COLLATE "C" PRIMARY KEY,
+                    "artist" text COLLATE "C",
+                    "year" numeric,
+                    "catalog" text COLLATE "C"
                 )
                 """,
-                #"COMMENT ON TABLE "Album" IS 'Etch model Album, format 1'"#,
-                #"CREATE INDEX IF NOT EXISTS "Album by artist" ON "Album" ((normalize((object -> 'artist' #>> '{}'), NFC) COLLATE "C"))"#,
-                #"CREATE INDEX IF NOT EXISTS "Album sorted year by artist" ON "Album" ((normalize((object -> 'artist' #>> '{}'), NFC) COLLATE "C"), (((object -> 'year' #>> '{}'))::numeric) NULLS FIRST, (normalize((object -> 'id' #>> '{}'), NFC) COLLATE "C"))"#,
-                #"CREATE UNIQUE INDEX IF NOT EXISTS "Album unique catalog" ON "Album" ((normalize((object -> 'catalog' #>> '{}'), NFC) COLLATE "C"))"#,
+                #"COMMENT ON TABLE "Album" IS 'Etch model Album, format 2'"#,
+                #"COMMENT ON COLUMN "Album"."artist" IS 'Etch field artist'"#,
+                #"COMMENT ON COLUMN "Album"."year" IS 'Etch field year'"#,
+                #"COMMENT ON COLUMN "Album"."catalog" IS 'Etch field catalog'"#,
+                #"CREATE INDEX IF NOT EXISTS "Album by artist" ON "Album" ("artist")"#,
+                #"CREATE INDEX IF NOT EXISTS "Album sorted year by artist" ON "Album" ("artist", "year" NULLS FIRST, id)"#,
+                #"CREATE UNIQUE INDEX IF NOT EXISTS "Album unique catalog" ON "Album" ("catalog")"#,
             ])
     }
 
     @Test func modelWithoutIndexesHasATableOnly() throws {
         let table = try PostgresModelTable(for: Note.self)
         #expect(table.statements.count == 2)
+        // A number id is a numeric column, compared exactly.
+        #expect(table.statements[0].contains("id numeric PRIMARY KEY"))
     }
 
     @Test(.enabled(if: PostgresTestServer.isConfigured))
@@ -49,14 +57,13 @@ extension PostgresModelTableTests {
         let schema = try TemporarySchema()
         let connection = try PostgresConnection(connectionString: schema.connectionString)
         try PostgresModelTable(for: Album.self).create(on: connection)
-        let insert = #"INSERT INTO "Album" (object) VALUES ($1::jsonb)"#
-        try connection.execute(insert, [#"{"id": "a", "catalog": "CAT-1"}"#])
-        try connection.execute(insert, [#"{"id": "b", "catalog": null}"#])
-        try connection.execute(insert, [#"{"id": "c", "catalog": null}"#])
-        try connection.execute(insert, [#"{"id": "d"}"#])
-        try connection.execute(insert, [#"{"id": "e"}"#])
+        let insert = #"INSERT INTO "Album" (id, object, catalog) VALUES ($1, $2::jsonb, $3)"#
+        try connection.execute(insert, ["a", #"{"id": "a", "catalog": "CAT-1"}"#, "CAT-1"])
+        try connection.execute(insert, ["b", #"{"id": "b", "catalog": null}"#, nil])
+        try connection.execute(insert, ["c", #"{"id": "c", "catalog": null}"#, nil])
+        try connection.execute(insert, ["d", #"{"id": "d"}"#, nil])
         let error = try #require(throws: PostgresError.self) {
-            try connection.execute(insert, [#"{"id": "f", "catalog": "CAT-1"}"#])
+            try connection.execute(insert, ["f", #"{"id": "f", "catalog": "CAT-1"}"#, "CAT-1"])
         }
         guard case .serverError(let sqlState, _, _, let constraint, _) = error else {
             Issue.record("expected a server error, got \(error)")
@@ -93,7 +100,7 @@ struct MisshapenTable: Sendable, CustomTestStringConvertible {
             testDescription: "a table without the id column",
             statements: [
                 #"DROP TABLE "Album""#, #"CREATE TABLE "Album" (object jsonb NOT NULL)"#,
-                #"COMMENT ON TABLE "Album" IS 'Etch model Album, format 1'"#,
+                #"COMMENT ON TABLE "Album" IS 'Etch model Album, format 2'"#,
             ],
             problems: ["the column id is missing", "the primary key is missing, not (id)"]),
         MisshapenTable(
@@ -107,6 +114,20 @@ struct MisshapenTable: Sendable, CustomTestStringConvertible {
             testDescription: "an index's name taken by a table",
             statements: [#"DROP INDEX "Album by artist""#, #"CREATE TABLE "Album by artist" (artist text)"#],
             problems: [#"the index "Album by artist" is missing (its name is taken by another relation)"#]),
+        MisshapenTable(
+            testDescription: "a field's column of another type",
+            statements: [
+                #"DROP INDEX "Album sorted year by artist""#,
+                #"ALTER TABLE "Album" ALTER COLUMN "year" TYPE text"#,
+            ],
+            problems: [#"the column "year" is text, not numeric"#]),
+        MisshapenTable(
+            testDescription: "a text column of another collation",
+            statements: [
+                #"DROP INDEX "Album by artist", "Album sorted year by artist""#,
+                #"ALTER TABLE "Album" ALTER COLUMN "artist" TYPE text COLLATE "POSIX""#,
+            ],
+            problems: [#"the column "artist" is not COLLATE "C""#]),
         MisshapenTable(
             testDescription: "the object column made text",
             statements: [

@@ -106,17 +106,17 @@ extension PostgresObjectTests {
                 try albums.objects(where: \Album.title, equals: "A", on: connection)
             }
 
-            // The lookups' expressions are the indexes' own: the planner uses them.
+            // The lookups compare the fields' columns, which the indexes are on.
             try connection.execute("SET enable_seqscan = off")
             let byArtist = try connection.execute(
-                #"EXPLAIN SELECT object FROM "Album" WHERE normalize((object -> 'artist' #>> '{}'), NFC) COLLATE "C" = normalize($1::text, NFC)"#,
+                #"EXPLAIN SELECT object FROM "Album" WHERE "artist" = $1::text"#,
                 ["X"])
             // Either index on the artist serves: the grouped sorted one leads with it.
             let artistIndexes = ["Album by artist", "Album sorted year by artist"]
             #expect(
                 byArtist.values.contains { row in artistIndexes.contains { row[0]?.contains("on \"\($0)\"") == true } })
             let byCatalog = try connection.execute(
-                #"EXPLAIN SELECT object FROM "Album" WHERE normalize((object -> 'catalog' #>> '{}'), NFC) COLLATE "C" = normalize($1::text, NFC)"#,
+                #"EXPLAIN SELECT object FROM "Album" WHERE "catalog" = $1::text"#,
                 ["CAT-A"])
             #expect(byCatalog.values.contains { $0[0]?.contains("Album unique catalog") == true })
             try connection.execute("RESET enable_seqscan")

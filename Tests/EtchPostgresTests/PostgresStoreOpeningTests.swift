@@ -131,11 +131,11 @@ struct ForeignRelation: Sendable, CustomTestStringConvertible {
             testDescription: "the model's table in a later format of Etch's",
             statements: [
                 #"CREATE TABLE "Counter" (object jsonb NOT NULL)"#,
-                #"COMMENT ON TABLE "Counter" IS 'Etch model Counter, format 2'"#,
-                #"INSERT INTO "Counter" VALUES ('{"id": "c", "value": 1, "since": "format 2"}')"#,
+                #"COMMENT ON TABLE "Counter" IS 'Etch model Counter, format 3'"#,
+                #"INSERT INTO "Counter" VALUES ('{"id": "c", "value": 1, "since": "format 3"}')"#,
             ],
             relation: "Counter",
-            error: .foreignTable(table: "Counter", model: "Counter", found: "'Etch model Counter, format 2'")),
+            error: .foreignTable(table: "Counter", model: "Counter", found: "'Etch model Counter, format 3'")),
         ForeignRelation(
             testDescription: "a table of the history's name",
             statements: ["CREATE TABLE etch_history (entry text)", "INSERT INTO etch_history VALUES ('theirs')"],

@@ -38,8 +38,13 @@ struct PostgresCommitLog {
     ) throws(PostgresError) {
         let identity = try PostgresHistoryChange(model: Model.self, id: id)
         let after = try new.map { object throws(PostgresError) in
-            guard let json else { return try PostgresHistoryChange(.update, object) }
-            return PostgresHistoryChange(model: identity.model, id: identity.id, kind: .update, object: json)
+            var change = identity
+            if let json {
+                change.object = json
+            } else {
+                change.object = try PostgresHistoryChange(.update, object).object
+            }
+            return change
         }
         let key = Self.key(identity)
         if entries[key] == nil {
@@ -76,7 +81,8 @@ struct PostgresCommitLog {
 }
 
 extension PostgresHistoryChange {
-    /// A change that names an object without its content, to key it.
+    /// A change that names an object without its content, to key it; its ``key`` the id as
+    /// the table's `id` column holds it.
     init<Model: IdentifiedModel>(model: Model.Type, id: Model.ID) throws(PostgresError) {
         do {
             self.init(
@@ -86,5 +92,6 @@ extension PostgresHistoryChange {
         } catch {
             throw .invalidParameter(position: 1, reason: "\(Model.modelName) id \(id) is not JSON: \(error)")
         }
+        key = try PostgresModelTable.idParameter(of: id, as: Model.self)
     }
 }

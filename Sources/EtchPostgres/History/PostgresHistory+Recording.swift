@@ -89,14 +89,18 @@ extension PostgresHistory {
 
     /// ``recordStatement`` for changes whose inserted and updated objects are read from their
     /// models' tables: a change without an `object` member takes the object of its id from
-    /// the table of its model (one of `tables`); one with it (a deletion) takes that.
+    /// the table of its model (one of `tables`), through its `key` member, the id as the
+    /// table's `id` column holds it (its `id` for an id held as `jsonb`); one with it (a
+    /// deletion) takes that.
     ///
     /// - Parameter tables: The tables of the models whose changes the statement records.
     /// - Returns: The statement, with the same parameters and rows as ``recordStatement``.
     package static func recordStatement(readingObjectsFrom tables: [PostgresModelTable]) -> String {
         let reads = tables.map { table in
-            "WHEN \(PostgresSQL.literal(table.model)) THEN (SELECT stored.object FROM \(table.quotedTable) stored "
-                + "WHERE stored.id = change.value -> 'id')"
+            let key = table.id.kind.map { "(change.value ->> 'key')::\($0.name)" } ?? "change.value -> 'id'"
+            return
+                "WHEN \(PostgresSQL.literal(table.model)) THEN (SELECT stored.object FROM \(table.quotedTable) stored "
+                + "WHERE stored.id = \(key))"
         }
         return recordStatement(
             object: """

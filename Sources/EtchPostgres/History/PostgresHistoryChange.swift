@@ -34,6 +34,11 @@ public struct PostgresHistoryChange: Sendable, Equatable {
     /// send its content with the tombstone, as the SQLite store's history does. `nil` when
     /// not known: a deletion read back then carries only the id, as `{"id": …}`.
     public var object: String?
+    /// The id as the parameter of its table's `id` column (see
+    /// ``PostgresModelTable/idParameter(of:as:)``), which the statement of
+    /// ``PostgresHistory/recordAndCommit(_:statement:on:)`` finds the object's row by;
+    /// `nil` when not known.
+    var key: String?
 
     /// Makes a change from its parts.
     ///
@@ -76,12 +81,20 @@ public struct PostgresHistoryChange: Sendable, Equatable {
     /// ``PostgresHistory/recordAndCommit(_:statement:on:)`` sends: without the object of an
     /// insertion or update, which the statement reads from the object's table.
     var jsonWithoutStoredObject: String {
-        guard kind == .delete else { return "{\"model\":\(modelJSON),\"id\":\(id),\"kind\":\"\(kind.rawValue)\"}" }
+        guard kind == .delete else {
+            let key = self.key.map { ",\"key\":" + Self.jsonString($0) } ?? ""
+            return "{\"model\":\(modelJSON),\"id\":\(id),\"kind\":\"\(kind.rawValue)\"\(key)}"
+        }
         return json
     }
 
     /// The model's name as a JSON string.
     private var modelJSON: String {
-        String(decoding: (try? ModelValue.string(model).jsonData()) ?? Data("\"\"".utf8), as: UTF8.self)
+        Self.jsonString(model)
+    }
+
+    /// A text as a JSON string.
+    private static func jsonString(_ text: String) -> String {
+        String(decoding: (try? ModelValue.string(text).jsonData()) ?? Data("\"\"".utf8), as: UTF8.self)
     }
 }
