@@ -50,20 +50,23 @@ extension StoreConnection {
     }
 
     /// The objects of the file, or of one model, as of its last commit: the objects table
-    /// with the commits after its checkpoint laid over it, inside an open transaction.
+    /// with the commits after its checkpoint laid over it, inside an open transaction; in
+    /// (model, id) order, comparing the texts' UTF-8 bytes, as the table holds them.
     ///
-    /// - Complexity: O(*n* + *m*) for *n* records and *m* pending changes.
+    /// - Complexity: O(*n* + *m*) for *n* records and *m* pending changes, and a sort when
+    ///   there are pending changes.
     /// - Throws: as ``readAll(model:)`` and ``history(after:)``.
     func currentRecords(model: String? = nil, state: StoreFileState) throws(StoreError) -> [StoredRecord] {
         let table = try readAll(model: model)
         guard state.hasPendingCommits else { return table }
         var pending = try pendingChanges(after: state.checkpoint)
-        if let model { pending = pending.filter { $0.key.model == model } }
+        if let model { pending = pending.filter { $0.key.model.elementsEqual(model.utf8) } }
         guard !pending.isEmpty else { return table }
         var records = table.filter { pending[RecordKey(model: $0.model, id: $0.id)] == nil }
         for change in pending.values {
             if case .put(let record) = change { records.append(record) }
         }
+        records.sort { RecordKey(model: $0.model, id: $0.id) < RecordKey(model: $1.model, id: $1.id) }
         return records
     }
 
@@ -79,8 +82,19 @@ extension StoreConnection {
     }
 }
 
-/// A record's place in the objects table: its model and its stored id.
-private struct RecordKey: Hashable {
-    var model: String
-    var id: String
+/// A record's place in the objects table: its model and its stored id, as the bytes the
+/// table's key compares (two texts Swift finds equal are two rows when their bytes differ).
+private struct RecordKey: Hashable, Comparable {
+    var model: [UInt8]
+    var id: [UInt8]
+
+    init(model: String, id: String) {
+        self.model = Array(model.utf8)
+        self.id = Array(id.utf8)
+    }
+
+    static func < (left: RecordKey, right: RecordKey) -> Bool {
+        left.model == right.model
+            ? left.id.lexicographicallyPrecedes(right.id) : left.model.lexicographicallyPrecedes(right.model)
+    }
 }
