@@ -115,14 +115,17 @@ extension Store {
             do throws(StoreError) {
                 try catchUp(connection)
                 let through = min(token.number - 1, lastToken - 1)
+                var folded = checkpoint
                 if through > prunedThrough {
                     // The history is never pruned past the objects table's checkpoint.
-                    let state = try connection.foldPendingCommits()
+                    folded = try connection.foldPendingCommits().checkpoint
                     try connection.deleteHistory(through: through)
-                    try connection.setState(checkpoint: state.checkpoint, prunedThrough: through)
-                    checkpoint = state.checkpoint
+                    try connection.setState(checkpoint: folded, prunedThrough: through)
                 }
                 try connection.commit()
+                // Only once committed: a checkpoint ahead of the file's would skip commits
+                // at the next fold.
+                checkpoint = folded
                 prunedThrough = max(prunedThrough, through)
             } catch {
                 connection.rollBack()

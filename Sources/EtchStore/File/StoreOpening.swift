@@ -2,12 +2,13 @@
 import Foundation
 
 /// Opening a store file: one write transaction that folds the commits waiting in the history
-/// into the objects table, brings the file's objects to the current schema — models renamed, the given migrations not yet run, fields renamed — reads every
-/// object as its model into the tables, checks the `@unique` indexes, records the schema each
-/// model is now written with, and commits; or rolls all of it back and leaves the file as it
-/// was. When there is nothing to write (the usual open: the schema the file recorded, no
-/// migration to run, no commit waiting: the last store to close folded them), the objects are read in a read transaction instead, and other stores'
-/// writers do not wait.
+/// into the objects table, brings the file's objects to the current schema — models renamed,
+/// the given migrations not yet run, fields renamed — reads every object as its model into
+/// the tables, checks the `@unique` indexes, records the schema each model is now written
+/// with, and commits; or rolls all of it back and leaves the file as it was. When there is
+/// nothing to write (the usual open: the schema the file recorded, no migration to run, no
+/// commit waiting: the last store to close folded them), the objects are read in a read
+/// transaction instead, and other stores' writers do not wait.
 struct StoreOpening {
     /// What the store needs to know after opening.
     struct Opened {
@@ -100,8 +101,8 @@ struct StoreOpening {
     }
 
     /// Whether opening must write: commits waiting in the history for a fold, a migration not
-    /// yet run, objects under a model's old name, or a model whose schema differs from the one the file recorded (a field added, renamed
-    /// or retyped, an index changed).
+    /// yet run, objects under a model's old name, or a model whose schema differs from the one
+    /// the file recorded (a field added, renamed or retyped, an index changed).
     private func needsWriting(_ connection: borrowing StoreConnection) throws(StoreError) -> Bool {
         if try connection.state().hasPendingCommits { return true }
         if !options.migrations.isEmpty {
