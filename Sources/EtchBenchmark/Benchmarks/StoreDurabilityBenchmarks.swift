@@ -65,10 +65,12 @@ enum StoreDurabilityBenchmarks {
         // For a profiler: that many more `.normal` commits in a row, after the setup and the
         // comparison, so that a profile of the end of the run holds nothing else.
         if let text = ProcessInfo.processInfo.environment[profileCommitsVariable], let count = Int(text), count > 0 {
-            let start = ContinuousClock.now
+            let (start, inPlace) = (ContinuousClock.now, await normal.inPlaceCommits)
             for _ in 0..<count { _ = try await commitOne(normal, &normalRandom, &normalRound) }
             let each = (ContinuousClock.now - start) / count
-            runner.note("\(name): \(count) more .normal commits for a profiler, \(each) each")
+            let applied = await normal.inPlaceCommits - inPlace
+            runner.note(
+                "\(name): \(count) more .normal commits for a profiler, \(each) each, \(applied) applied in place")
         }
         await normal.close()
         await full.close()

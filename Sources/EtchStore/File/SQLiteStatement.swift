@@ -190,10 +190,11 @@ struct SQLiteStatement: ~Copyable {
         sqlite3_sql(handle).map { String(cString: $0) } ?? "a statement"
     }
 
-    /// Throws the error for `code` unless it is `SQLITE_OK`.
-    private func check(_ code: Int32, doing action: String) throws(StoreError) {
+    /// Throws the error for `code` unless it is `SQLITE_OK`; `action` is made only then (a
+    /// commit binds every object it writes).
+    private func check(_ code: Int32, doing action: @autoclosure () -> String) throws(StoreError) {
         guard code != SQLITE_OK else { return }
-        throw failure(code, doing: action)
+        throw failure(code, doing: action())
     }
 
     /// The error for `code`, with the connection's current message.

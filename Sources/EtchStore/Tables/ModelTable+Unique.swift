@@ -12,15 +12,15 @@ extension ModelTable {
     /// - Throws: ``StoreError/uniqueViolation(model:field:value:existingID:newID:)``.
     func checkUnique(_ changes: [IndexKey: Model?], order: [IndexKey]) throws(StoreError) {
         for state in indexes where state.index.kind == .unique {
-            var claimed: [IndexKey: IndexKey] = [:]
+            // Two puts of one transaction can claim a value only when there are two.
+            var claimed: [IndexKey: IndexKey]? = order.count > 1 ? [:] : nil
             for id in order {
                 guard let object = changes[id] ?? nil else { continue }
                 let key = state.index.value.key(object)
                 guard key != .null else { continue }
-                if let other = claimed[key] {
+                if let other = claimed?.updateValue(id, forKey: key) {
                     throw violation(of: state, key: key, holder: other, newID: id)
                 }
-                claimed[key] = id
                 guard let holder = state.holder(of: key), holder != id else { continue }
                 // The holder keeps the value unless this transaction changes or deletes it.
                 if let change = changes[holder] {
