@@ -65,12 +65,18 @@ enum StoreDurabilityBenchmarks {
         // For a profiler: that many more `.normal` commits in a row, after the setup and the
         // comparison, so that a profile of the end of the run holds nothing else.
         if let text = ProcessInfo.processInfo.environment[profileCommitsVariable], let count = Int(text), count > 0 {
-            let (start, inPlace) = (ContinuousClock.now, await normal.inPlaceCommits)
+            let (start, inPlace, checkpoints) = (
+                ContinuousClock.now, await normal.inPlaceCommits, await normal.backgroundCheckpoints
+            )
             for _ in 0..<count { _ = try await commitOne(normal, &normalRandom, &normalRound) }
             let each = (ContinuousClock.now - start) / count
             let applied = await normal.inPlaceCommits - inPlace
+            let checkpointed = await normal.backgroundCheckpoints - checkpoints
+            let wal = directory.url.appending(path: "tracks-\(StoreDurability.normal).store-wal")
+            let walBytes = (try? FileManager.default.attributesOfItem(atPath: wal.path)[.size] as? Int) ?? 0
             runner.note(
-                "\(name): \(count) more .normal commits for a profiler, \(each) each, \(applied) applied in place")
+                "\(name): \(count) more .normal commits for a profiler, \(each) each, \(applied) applied in place, "
+                    + "\(checkpointed) WAL checkpoints in the background, WAL file \(walBytes / 1024) KiB")
         }
         await normal.close()
         await full.close()

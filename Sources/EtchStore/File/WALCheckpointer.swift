@@ -8,27 +8,19 @@ import Synchronization
 /// Left to itself, SQLite checkpoints in the commit that grows the WAL past 1,000 pages: that
 /// commit copies the pages into the database file and syncs it before it returns, about a
 /// tenth of every small commit's time spread over them. Here the store connection's WAL hook
-/// only schedules a passive checkpoint, which this type runs on a connection and a queue of
-/// its own while later commits go on (a passive checkpoint takes no lock a writer needs; when
-/// it cannot copy every page, because a reader still uses them, the next one does).
-///
-/// When the WAL grows past ``inlinePages`` all the same (checkpoints keep failing, or commits
-/// outrun them), the commit checkpoints itself, as SQLite would: the WAL stays bounded.
+/// asks a ``WALCheckpointPolicy`` what to do instead: most often nothing, sometimes schedule a
+/// passive checkpoint, which this type runs on a connection and a queue of its own while later
+/// commits go on (a passive checkpoint takes no lock a writer needs), and now and then copy the
+/// last few pages in the commit, so that SQLite starts the WAL again.
 final class WALCheckpointer: Sendable {
-    /// The WAL's size, in pages, past which a commit schedules a checkpoint (SQLite's default
-    /// for its own).
-    static let backgroundPages: Int32 = 1_000
-    /// The WAL's size, in pages, past which a commit checkpoints itself.
-    static let inlinePages: Int32 = 16_000
-
     /// The file's path.
     private let path: String
     /// The file's durability, which the checkpoint's syncs follow.
     private let durability: StoreDurability
     /// The queue the checkpoints run on, one at a time.
     private let queue = DispatchQueue(label: "Etch WAL checkpoint")
-    /// Whether a checkpoint is scheduled or running.
-    private let isScheduled = Atomic<Bool>(false)
+    /// When to checkpoint, and where.
+    private let policy = Locked(WALCheckpointPolicy())
     /// The checkpoint's connection, opened at the first checkpoint, and whether the file is
     /// closed; only the queue uses the connection.
     private let connection = Locked<CheckpointConnection>(CheckpointConnection())
@@ -74,26 +66,34 @@ final class WALCheckpointer: Sendable {
 
     /// After a commit left `pages` pages in the WAL, on the committing connection `handle`.
     private func walGrew(to pages: Int32, on handle: OpaquePointer?) {
-        if pages >= Self.inlinePages {
-            _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        switch policy.withLock({ $0.committed(leaving: pages) }) {
+        case .none:
             return
-        }
-        guard pages >= Self.backgroundPages, !isScheduled.exchange(true, ordering: .acquiringAndReleasing) else {
-            return
-        }
-        queue.async { [self] in
-            connection.withLock { state in
-                guard !state.isClosed else { return }
-                if state.database == nil { state.database = openDatabase() }
-                switch state.database {
-                case .some(let database):
-                    _ = sqlite3_wal_checkpoint_v2(database.handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-                case .none: break
+        case .inline:
+            checkpoint(handle)
+        case .background:
+            queue.async { [self] in
+                connection.withLock { state in
+                    guard !state.isClosed else { return }
+                    if state.database == nil { state.database = openDatabase() }
+                    switch state.database {
+                    case .some(let database): checkpoint(database.handle)
+                    case .none: break
+                    }
                 }
+                policy.withLock { $0.backgroundCheckpointEnded() }
+                finished.add(1, ordering: .releasing)
             }
-            isScheduled.store(false, ordering: .releasing)
-            finished.add(1, ordering: .releasing)
         }
+    }
+
+    /// Runs a passive checkpoint on `handle` and records how far it copied.
+    private func checkpoint(_ handle: OpaquePointer?) {
+        var (log, copied): (Int32, Int32) = (0, 0)
+        guard sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &log, &copied) == SQLITE_OK else {
+            return
+        }
+        policy.withLock { $0.checkpointed(through: copied) }
     }
 
     /// The checkpoint's connection: never creating the file (it may have moved since), never
