@@ -64,7 +64,8 @@ struct PostgresBatch<Model: IdentifiedModel> {
     }
 
     /// The statement that reads the objects of the batch's ids and those holding one of its
-    /// `@unique` values, through the primary key and the `@unique` indexes.
+    /// `@unique` values, through the primary key and the `@unique` indexes, and locks their
+    /// rows until the transaction ends (`FOR UPDATE`), as a transaction's reads do.
     var readStatement: String {
         var conditions = ["id = ANY (\(table.id.placeholder("$1"))[])"]
         for unique in uniques where !unique.parameters.isEmpty {
@@ -72,6 +73,7 @@ struct PostgresBatch<Model: IdentifiedModel> {
                 "\(unique.column.quoted) = ANY (\(unique.column.placeholder("$\(conditions.count + 1)"))[])")
         }
         return "SELECT object::text FROM \(table.quotedTable) WHERE " + conditions.joined(separator: " OR ")
+            + " FOR UPDATE"
     }
 
     /// The parameters of ``readStatement``: the ids, then the values of each `@unique`

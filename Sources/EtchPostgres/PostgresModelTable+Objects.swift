@@ -55,6 +55,26 @@ extension PostgresModelTable {
         try Self.objects(type, objectStatement, [try Self.idParameter(of: id, as: Model.self)], on: connection).first
     }
 
+    /// The object of an id, if the table holds one, its row locked (`SELECT … FOR UPDATE`)
+    /// until the connection's transaction ends: a concurrent transaction that writes or
+    /// locks the row waits for this one, and this read waits for such a transaction and
+    /// then reads the version it committed.
+    ///
+    /// - Parameters:
+    ///   - id: The object's id.
+    ///   - type: The model type.
+    ///   - connection: The connection, inside a transaction.
+    /// - Returns: The object, or `nil` (nothing is locked then).
+    /// - Throws: What ``object(withID:as:on:)`` throws; a deadlock with another transaction
+    ///   is ``PostgresError/serverError(sqlState:message:detail:constraint:statement:)``
+    ///   with SQLSTATE `40P01`.
+    func lockedObject<Model: IdentifiedModel>(
+        withID id: Model.ID, as type: Model.Type, on connection: PostgresConnection
+    ) throws(PostgresError) -> Model? {
+        try Self.objects(type, lockingObjectStatement, [try Self.idParameter(of: id, as: Model.self)], on: connection)
+            .first
+    }
+
     /// Deletes the object of an id.
     ///
     /// - Parameters:

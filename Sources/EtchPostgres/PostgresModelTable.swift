@@ -76,6 +76,9 @@ public struct PostgresModelTable: Sendable, Equatable {
     /// The statement that reads the object of an id, `$1` the id's parameter
     /// (``idParameter(of:as:)``).
     let objectStatement: String
+    /// ``objectStatement`` `FOR UPDATE`: a transaction's read of an object, which locks its
+    /// row until the transaction ends.
+    let lockingObjectStatement: String
     /// The statement that deletes the object of an id, `$1` the id's parameter.
     let deleteStatement: String
     /// The statement that writes a row (``row(of:json:)`` its parameters), replacing the
@@ -187,6 +190,7 @@ public struct PostgresModelTable: Sendable, Equatable {
         self.id = id
         self.columns = columns
         self.objectStatement = "SELECT object::text FROM \(quoted) WHERE id = \(id.placeholder("$1"))"
+        self.lockingObjectStatement = objectStatement + " FOR UPDATE"
         self.deleteStatement = "DELETE FROM \(quoted) WHERE id = \(id.placeholder("$1"))"
         self.insertColumns = (["id", "object"] + columns.map(\.quoted)).joined(separator: ", ")
         self.replacing =

@@ -6,13 +6,26 @@ extension PostgresStore {
     /// Runs a transaction: every insert, update and delete `body` makes applies when it
     /// returns, or none does.
     ///
-    /// `body` runs on one pooled connection's thread, inside a `SERIALIZABLE` transaction:
-    /// its reads see its own writes and what was committed before it began, and a
-    /// concurrent transaction that would make the result differ from running them one
-    /// after the other makes one of them fail to serialize. That one is rolled back and run
-    /// again from the start, after a short random pause, up to ``maxTransactionAttempts``
-    /// times: `body` may run more than once, so it must do nothing outside the transaction
-    /// that it cannot repeat. An update by transform therefore never loses a concurrent one.
+    /// `body` runs on one pooled connection's thread, inside a `READ COMMITTED` transaction
+    /// whose reads lock what they read: each object the transaction reads (``PostgresStoreTransaction/object(_:id:)``,
+    /// an update's read, the `@onDelete` rules' reads) or writes has its row locked until the
+    /// transaction ends, and is read as last committed, or as the transaction left it.
+    /// Transactions that touch the same object take turns: the later one waits for the
+    /// earlier to end, then reads what it committed, so an update by transform never loses a
+    /// concurrent one, and none of them fails for it. Transactions that touch different
+    /// objects do not wait for each other's objects, and do not fail for each other (with
+    /// the ``history`` recorded, their commits take turns: see `recordsHistory` at open).
+    ///
+    /// Two transactions that each wait for an object the other holds deadlock: PostgreSQL
+    /// fails one of them (SQLSTATE `40P01`, after its `deadlock_timeout`, a second by
+    /// default). That one is rolled back and run again from the start, after a short random
+    /// pause, up to ``maxTransactionAttempts`` times, as is one whose `@unique` value a
+    /// concurrent transaction took first (its next attempt reports the holder): `body` may
+    /// run more than once, so it must do nothing outside the transaction that it cannot
+    /// repeat. Touching objects in one order (by id, say) avoids deadlocks.
+    ///
+    /// An object the transaction found missing is not locked, and a concurrent transaction
+    /// may insert it: inserting it then replaces that one, as an insert does.
     ///
     /// When `body` returns, the `@onDelete` rules of the references to the objects it
     /// deleted apply, in the same transaction; then, when the store records ``history``, the
@@ -30,7 +43,7 @@ extension PostgresStore {
     /// - Throws: What `body` throws; ``EtchStore/StoreError/uniqueViolation(model:field:value:existingID:newID:)``;
     ///   ``EtchStore/StoreError/deleteRefused(model:id:referencedBy:referringID:field:)``;
     ///   ``PostgresError/serializationFailure(attempts:sqlState:message:)`` after
-    ///   ``maxTransactionAttempts`` conflicts; ``PostgresError/connectionLost(sqlState:reason:duringCommit:)``
+    ///   ``maxTransactionAttempts`` deadlocks; ``PostgresError/connectionLost(sqlState:reason:duringCommit:)``
     ///   when the connection ended (the server rolled the transaction back, unless it ended
     ///   during `COMMIT`, which the error says). Nothing applies when it throws, that last
     ///   case excepted.
@@ -41,7 +54,7 @@ extension PostgresStore {
         var attempt = 1
         while true {
             do {
-                return try await pool.transaction(isolation: .serializable, maxAttempts: 1) { connection in
+                return try await pool.transaction(isolation: .readCommitted, maxAttempts: 1) { connection in
                     let transaction = PostgresStoreTransaction(store: self, connection: connection)
                     let result = try body(transaction)
                     try transaction.applyDeleteRules()
@@ -52,6 +65,11 @@ extension PostgresStore {
                     }
                     return result
                 }
+            } catch let taken as UniqueValueTakenConcurrently {
+                // The next attempt's check sees the holder, and names it.
+                guard attempt < maxTransactionAttempts else { throw taken.violation }
+                attempt += 1
+                continue
             } catch PostgresError.serializationFailure(_, let sqlState, let message) {
                 guard attempt < maxTransactionAttempts else {
                     throw PostgresError.serializationFailure(attempts: attempt, sqlState: sqlState, message: message)

@@ -52,8 +52,8 @@ public final class PostgresStore: ModelStore {
     ///     `key=value` form.
     ///   - models: The model types the store holds, such as `EtchModels.all`.
     ///   - poolSize: The most connections open at once.
-    ///   - maxTransactionAttempts: How many times ``write(_:)`` runs a transaction that failed
-    ///     to serialize with concurrent ones, at most.
+    ///   - maxTransactionAttempts: How many times ``write(_:)`` runs a transaction at most
+    ///     that deadlocked with concurrent ones, or whose `@unique` value one took first.
     ///   - recordsHistory: Whether each write records its changes in the change history
     ///     (``history``), which ``history(since:)``, ``changes(of:)`` and the live queries
     ///     read. On by default. It costs each commit that changes anything one more

@@ -57,9 +57,11 @@ extension PostgresStoreTransaction {
                 guard case .invalidParameter = error else { throw error }
                 return try insertEach(objects)
             }
-            // A concurrent transaction's value, which the read did not see.
+            // A concurrent transaction's value, which the read did not see: the next attempt's
+            // read sees it, and the batch goes one at a time, naming the holder.
             let holder = batch.object(holding: detail, constraint: constraint)
-            throw Self.violation(of: written.objects[holder], constraint: constraint, table: table)
+            throw UniqueValueTakenConcurrently(
+                violation: Self.violation(of: written.objects[holder], constraint: constraint, table: table))
         }
         guard store.history != nil else { return }
         for (position, object) in written.objects.enumerated() {

@@ -40,7 +40,9 @@ extension PostgresStoreTransaction {
             let condition = PostgresStore.refersTo(
                 Member.self, field: field, ownerIDPath: deletion.ownerIDPath, key: deletion.key,
                 parameters: &parameters)
-            let statement = "SELECT object::text FROM \(table.quotedTable) WHERE \(condition)"
+            // Locked, as the transaction's reads are: a member changed concurrently is read as
+            // that transaction commits it, and its rule applies to that version.
+            let statement = "SELECT object::text FROM \(table.quotedTable) WHERE \(condition) FOR UPDATE"
             let members = try PostgresModelTable.objects(Member.self, statement, parameters.values, on: connection)
             for member in members.sorted(by: { $0.id.indexKey < $1.id.indexKey }) {
                 switch field.onDelete {

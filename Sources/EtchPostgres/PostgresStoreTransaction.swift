@@ -6,6 +6,11 @@ import Foundation
 /// one connection: each change is sent when it is made, so reads through the transaction see
 /// it, and no other connection does until the transaction commits.
 ///
+/// Every object the transaction reads or writes has its row locked until it ends, as
+/// `SELECT … FOR UPDATE` and `UPDATE` lock rows: transactions that touch the same object
+/// take turns, and those that touch different objects never wait for each other. An object
+/// the transaction found missing is not locked: a concurrent transaction may insert it.
+///
 /// A `@unique` value is checked when an object is written (the SQLite store checks at
 /// commit, so there an object may take a value another gives up later in the same
 /// transaction; here the other must give it up first). The `@onDelete` rules apply when the
@@ -33,11 +38,17 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
         self.connection = connection
     }
 
-    /// The object with an id as this transaction sees it.
+    /// The object with an id as this transaction sees it: its last committed version, or
+    /// the transaction's own; its row stays locked until the transaction ends.
+    ///
+    /// The read waits for a concurrent transaction that wrote the object and has not ended,
+    /// then reads what it committed; a transaction that writes the object after this read
+    /// waits for this one. So an object read here does not change until the transaction
+    /// ends, except by the transaction itself.
     ///
     /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``; ``PostgresError`` when the server fails.
     public func object<Model: IdentifiedModel>(_ type: Model.Type, id: Model.ID) throws -> Model? {
-        try store.table(of: type).object(withID: id, as: type, on: connection)
+        try store.table(of: type).lockedObject(withID: id, as: type, on: connection)
     }
 
     /// Inserts an object, or replaces the one with the same id.
@@ -129,7 +140,7 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
         guard store.history != nil else { return nil }
         if let old { return old }
         guard !log.knows(Model.self, id: object.id) else { return nil }
-        return try table.object(withID: object.id, as: Model.self, on: connection)
+        return try table.lockedObject(withID: object.id, as: Model.self, on: connection)
     }
 
     /// Writes an object's row unless another object holds one of its `@unique` values, in
@@ -172,7 +183,18 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
             )
             SELECT object::text FROM holder
             """
-        let holders = try PostgresModelTable.objects(Model.self, statement, row, on: connection)
+        let holders: [Model]
+        do {
+            holders = try PostgresModelTable.objects(Model.self, statement, row, on: connection)
+        } catch {
+            // A value the check found free, taken by a transaction that committed meanwhile.
+            let constraints = checked.map { Self.constraint(of: $0.index, in: table) }
+            guard let constraint = Self.uniqueConstraint(violatedIn: error), constraints.contains(constraint) else {
+                throw error
+            }
+            throw UniqueValueTakenConcurrently(
+                violation: Self.violation(of: object, constraint: constraint, table: table))
+        }
         guard !holders.isEmpty else { return }
         // Nothing was written: the first value held, in schema order, is the one reported.
         let (index, key) =
@@ -183,14 +205,25 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
             existingID: holder.id.indexKey.description, newID: object.id.indexKey.description)
     }
 
+    /// The constraint a unique violation (SQLSTATE `23505`) names; `nil` for another error.
+    static func uniqueConstraint(violatedIn error: PostgresError) -> String? {
+        guard case .serverError("23505", _, _, let constraint, _) = error else { return nil }
+        return constraint
+    }
+
+    /// The name of the UNIQUE index of a `@unique` field.
+    static func constraint<Model: IdentifiedModel>(of index: ModelIndex<Model>, in table: PostgresModelTable) -> String
+    {
+        PostgresSQL.fittingIdentifier("\(table.table) unique \(index.value.name)")
+    }
+
     /// The unique violation the database reported for `constraint`.
     static func violation<Model: IdentifiedModel>(
         of object: Model, constraint: String?, table: PostgresModelTable
     ) -> StoreError {
         let index =
             Model._indexes.first { index in
-                index.kind == .unique
-                    && PostgresSQL.fittingIdentifier("\(table.table) unique \(index.value.name)") == constraint
+                index.kind == .unique && Self.constraint(of: index, in: table) == constraint
             } ?? Model._indexes.first { $0.kind == .unique }
         return .uniqueViolation(
             model: Model.modelName, field: index?.value.name ?? constraint ?? "?",
@@ -213,4 +246,12 @@ struct PostgresDeletion {
         self.key = id.indexKey
         self.exists = { transaction in try transaction.object(Owner.self, id: id) != nil }
     }
+}
+
+/// A `@unique` value a write checked was free, then found taken by a transaction that
+/// committed meanwhile: ``PostgresStore/write(_:)`` runs the transaction again, whose check
+/// sees the holder and names it, or throws ``violation`` when it may not.
+struct UniqueValueTakenConcurrently: Error {
+    /// The violation, without the holder's id.
+    let violation: StoreError
 }

@@ -64,7 +64,8 @@ struct EtchAlbums: Sendable {
         try await store.sorted(LibraryAlbum.self, by: \.year, inGroup: genre, from: year, limit: limit)
     }
 
-    /// Gives an album its new rating, in a transaction of its own (serializable, the store's).
+    /// Gives an album its new rating, in a transaction of its own: the store's, read committed,
+    /// the album read with its row locked.
     func commit(_ album: LibraryAlbum) async throws {
         try await store.write { tx in
             try tx.update(LibraryAlbum.self, id: album.id) { $0.copyWith(rating: album.rating) }

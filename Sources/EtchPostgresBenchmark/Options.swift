@@ -148,8 +148,8 @@ struct Options {
           sorted range with group and limit
                             the first 20 albums of a genre from a random year, by year then id.
           one-object commit one album written (its rating changed) in a transaction of its own:
-                            Etch's is serializable (the pool's default), the hand-written one the
-                            server's default, read committed.
+                            both read committed, Etch's reading the album with FOR UPDATE (an
+                            update by transform) and recording the history.
           8 processes committing concurrently
                             8 processes (this program again) each making 200 such commits (10 with
                             --quick) on albums of their own, at once: the time from the first

@@ -90,28 +90,18 @@ extension PostgresStoreHistoryTests {
     @Test func aRetriedWriteRecordsItsLastAttemptOnce() async throws {
         let schema = try TemporarySchema()
         let store = try await Self.open(schema)
-        try await store.write { tx in try tx.insert(Counter(id: "c", value: 0)) }
         let start = try await store.historyToken
-        let other = try PostgresConnection(connectionString: schema.connectionString)
-        let attempts = Attempts()
-        try await store.write { tx in
-            attempts.increment()
-            let attempt = attempts.count
-            _ = try tx.object(Counter.self, id: "c")
-            if attempt == 1 {
-                // A concurrent commit of the row this attempt read: it fails to serialize.
-                try other.execute(
-                    #"UPDATE "Counter" SET object = jsonb_set(object, '{value}', '100'::jsonb)"#)
-            }
-            try tx.insert(Counter(id: "attempt \(attempt)", value: attempt))
-            try tx.update(Counter.self, id: "c") { $0.copyWith(value: $0.value + 1) }
-        }
-        #expect(attempts.count == 2)
+        // Two writes that deadlock: one of them is failed by the server and runs again.
+        let outcomes = try await PostgresStoreTests.deadlockingWrites(on: store)
+        #expect(outcomes.allSatisfy { if case .success = $0.result { true } else { false } })
+        #expect(outcomes.map(\.attempts).sorted() == [1, 2])
         let commits = try await store.history(since: start)
-        #expect(commits.count == 1)
-        let change = try commits[0].changes(of: Counter.self)
-        #expect(change.inserted.map(\.id) == ["attempt 2"])
-        #expect(change.updated.map(\.value) == [101])
+        // The counters' insert, then the two writes, each once, with its last attempt's insert.
+        #expect(commits.count == 3)
+        let inserted = try commits.dropFirst().flatMap { try $0.changes(of: Counter.self).inserted.map(\.id) }
+        let expected = outcomes.enumerated().map { "write \($0.offset), attempt \($0.element.attempts)" }
+        #expect(inserted.sorted() == expected.sorted())
+        #expect(try commits.last?.changes(of: Counter.self).updated.map(\.value).sorted() == [11, 11])
         await store.close()
     }
 

@@ -55,33 +55,6 @@ extension PostgresStoreTests {
                 connectionString: schema.connectionString, models: [Counter.self, Counter.self])
         }
     }
-
-    @Test func aConflictRetriedTooOftenIsReported() async throws {
-        let schema = try TemporarySchema()
-        let store = try await PostgresStore(
-            connectionString: schema.connectionString, models: ModelStoreBackend.models, poolSize: 2,
-            maxTransactionAttempts: 2)
-        try await store.write { tx in try tx.insert(Counter(id: "c", value: 0)) }
-        let other = try PostgresConnection(connectionString: schema.connectionString)
-        let attempts = Attempts()
-        await #expect {
-            try await store.write { tx in
-                attempts.increment()
-                _ = try tx.object(Counter.self, id: "c")
-                // A concurrent commit of the row this transaction read and now writes.
-                try other.execute(
-                    #"UPDATE "Counter" SET object = jsonb_set(object, '{value}', to_jsonb((object->>'value')::int + 1))"#
-                )
-                try tx.update(Counter.self, id: "c") { $0.copyWith(value: $0.value + 10) }
-            }
-        } throws: { error in
-            guard case PostgresError.serializationFailure(let count, let sqlState, _) = error else { return false }
-            return count == 2 && sqlState == "40001"
-        }
-        #expect(attempts.count == 2)
-        #expect(try await store.object(Counter.self, id: "c")?.value == 2)
-        await store.close()
-    }
 }
 
 /// A counter the tests' transaction bodies share.
