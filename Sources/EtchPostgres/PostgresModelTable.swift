@@ -79,6 +79,10 @@ public struct PostgresModelTable: Sendable, Equatable {
     /// ``objectStatement`` `FOR UPDATE`: a transaction's read of an object, which locks its
     /// row until the transaction ends.
     let lockingObjectStatement: String
+    /// The statement that locks the rows of some ids `FOR KEY SHARE`, `$1` an array of the
+    /// ids' parameters: a transaction writing references to them keeps a concurrent one from
+    /// deleting them until it ends (see ``PostgresStoreTransaction/lockReferencedObjects(of:old:)``).
+    let keySharingStatement: String
     /// The statement that deletes the object of an id, `$1` the id's parameter.
     let deleteStatement: String
     /// The statement that writes a row (``row(of:json:)`` its parameters), replacing the
@@ -191,6 +195,7 @@ public struct PostgresModelTable: Sendable, Equatable {
         self.columns = columns
         self.objectStatement = "SELECT object::text FROM \(quoted) WHERE id = \(id.placeholder("$1"))"
         self.lockingObjectStatement = objectStatement + " FOR UPDATE"
+        self.keySharingStatement = "SELECT 1 FROM \(quoted) WHERE id = ANY (\(id.placeholder("$1"))[]) FOR KEY SHARE"
         self.deleteStatement = "DELETE FROM \(quoted) WHERE id = \(id.placeholder("$1"))"
         self.insertColumns = (["id", "object"] + columns.map(\.quoted)).joined(separator: ", ")
         self.replacing =

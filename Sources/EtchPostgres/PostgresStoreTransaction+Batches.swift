@@ -49,6 +49,7 @@ extension PostgresStoreTransaction {
         let current = try PostgresModelTable.objects(
             Model.self, batch.readStatement, batch.readParameters, on: connection)
         guard batch.readCurrent(current), let written = batch.written() else { return try insertEach(objects) }
+        try lockReferencedObjects(of: written.objects, old: batch.current)
         do {
             try connection.execute(batch.writeStatement, written.parameters)
         } catch {

@@ -120,6 +120,7 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
         do {
             let json = try PostgresModelTable.json(of: object)
             let previous = try stateBefore(object, old: old, in: table)
+            try lockReferencedObjects(of: [object], old: [previous ?? old ?? nil])
             try write(object, json: json, replacing: old ?? nil, in: table)
             if store.history != nil { try log.record(object, json: json, id: object.id, old: previous) }
         } catch PostgresError.serverError(let sqlState, _, _, let constraint, _) where sqlState == "23505" {

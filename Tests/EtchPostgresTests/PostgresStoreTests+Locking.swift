@@ -109,6 +109,50 @@ extension PostgresStoreTests {
         await store.close()
     }
 
+    @Test func aDeletionWaitsForAConcurrentWriteOfAReferenceToItAndAppliesItsRule() async throws {
+        let schema = try TemporarySchema()
+        let name = "etch-reference-\(UUID().uuidString.prefix(8))"
+        let store = try await PostgresStore(
+            connectionString: schema.connectionString(applicationName: name), models: ModelStoreBackend.models,
+            poolSize: 2, maxTransactionAttempts: 1)
+        try await store.write { tx in
+            try tx.insert(Label(id: "l1", name: "Philips"))
+            try tx.insert(Singer(id: "a1", name: "Nina", slug: "nina"))
+            try tx.insert(Record(id: "r1", title: "One", singer: Ref(id: "a1"), year: 1965))
+        }
+        let (inserted, release) = (Rendezvous(), Rendezvous())
+        // A song that refers to the label (`@onDelete(refuse)`), written and held uncommitted.
+        let writer = Task {
+            try await store.write { tx in
+                try tx.insert(Song(id: "s9", title: "Lilac Wine", record: Ref(id: "r1"), label: Ref(id: "l1")))
+                inserted.arrive()
+                release.arrive(timeout: 30)
+            }
+        }
+        #expect(inserted.arrive())
+        let deletion = Task { try await store.write { tx in _ = try tx.delete(Label.self, id: "l1") } }
+        // The deletion waits for the writer's lock on the label, then its rule sees the song.
+        let watcher = try PostgresConnection(connectionString: schema.connectionString)
+        var waited = false
+        for _ in 0..<500 where !waited {
+            let waiting = try watcher.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'",
+                [name])
+            waited = waiting.singleValue != "0"
+            if !waited { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(waited)
+        release.arrive()
+        try await writer.value
+        await #expect(
+            throws: StoreError.deleteRefused(
+                model: "Label", id: #""l1""#, referencedBy: "Song", referringID: #""s9""#, field: "label")
+        ) { try await deletion.value }
+        #expect(try await store.object(Label.self, id: "l1") != nil)
+        #expect(try await store.object(Song.self, id: "s9")?.label == Ref(id: "l1"))
+        await store.close()
+    }
+
     /// A store of the behavioural suite's models whose writes run once: a write that
     /// conflicts with another fails rather than runs again.
     static func storeRunningWritesOnce(_ schema: TemporarySchema, poolSize: Int) async throws -> PostgresStore {
