@@ -17,6 +17,6 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 for round in $(seq "$rounds"); do
     echo "== round $round, load $(cut -d' ' -f1-3 /proc/loadavg)"
-    "$etch" --filter durability | grep -E '^store commit|one by one' | sed 's/^ *//'
+    "$etch" --filter durability 2>&1 | grep -E "^store commit|one by one" | sed "s/^ *//"
     "$grdb" "$scratch"
 done
