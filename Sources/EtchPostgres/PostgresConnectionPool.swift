@@ -83,7 +83,14 @@ public actor PostgresConnectionPool {
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         try await withMember { member in
-            try await withTaskExecutorPreference(member.thread) { try await body(member.connection) }
+            try await withTaskExecutorPreference(member.thread) {
+                // The preference moves the task at its next enqueue. A body entered without one
+                // (the optimizer may drop the hop into a nonisolated closure) would run where
+                // the caller ran, on a thread Swift's tasks share, and block it on the server:
+                // a yield enqueues the task, on the connection's thread.
+                if !member.thread.isCurrent { await Task.yield() }
+                return try await body(member.connection)
+            }
         }
     }
 

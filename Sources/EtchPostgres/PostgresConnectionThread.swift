@@ -23,8 +23,15 @@ final class PostgresConnectionThread: TaskExecutor, @unchecked Sendable {
             Thread.current.name = name
             run()
         }
+        self.thread = thread
         thread.start()
     }
+
+    /// The thread, set once, before it starts.
+    private var thread: Thread?
+
+    /// Whether the caller runs on this thread.
+    var isCurrent: Bool { Thread.current === thread }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
