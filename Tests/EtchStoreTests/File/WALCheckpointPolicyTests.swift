@@ -1,8 +1,8 @@
 import EtchStore
 import Testing
 
-/// When a store's commits checkpoint the WAL, driven page by page: one checkpoint per 1,000
-/// pages the commits add, a few that copy what commits added meanwhile, and a commit that
+/// When a store's commits checkpoint the WAL, driven page by page: one checkpoint per
+/// ``WALCheckpointPolicy/backgroundPages`` pages the commits add, a few that copy what commits added meanwhile, and a commit that
 /// copies the last pages so that SQLite starts the WAL again.
 @Suite struct WALCheckpointPolicyTests {
     typealias Policy = WALCheckpointPolicy
@@ -54,35 +54,36 @@ import Testing
         }
     }
 
-    @Test func fastCommitsCheckpointOncePerThousandPagesAndTheWALStartsAgain() {
+    @Test func fastCommitsCheckpointOncePerCycleAndTheWALStartsAgain() {
         // Commits of two pages each outrun the checkpoint (20 pages copied per commit): a
-        // checkpoint of 1,000 pages leaves 100 that commits added meanwhile.
+        // checkpoint leaves a tenth of its pages, which commits added meanwhile.
         var simulation = Simulation(copiedPerCommit: 20)
-        for _ in 0..<20_000 { simulation.commit(adding: 2) }
-        let cycles = 40_000 / Int(Policy.backgroundPages)
-        // Each cycle is a little over 1,000 pages: the checkpoint's and what came meanwhile.
+        let cycles = 10
+        for _ in 0..<(cycles * Int(Policy.backgroundPages) / 2) { simulation.commit(adding: 2) }
+        // Each cycle is a little over `backgroundPages`: the checkpoint's and what came meanwhile.
         #expect(simulation.restarted >= cycles * 3 / 4)
-        // Per 1,000 pages: the checkpoint, a chase or two, and the tail a commit copies.
+        // Per cycle: the checkpoint, a chase or two, and the tail a commit copies.
         #expect(simulation.background <= cycles * 3)
         #expect(simulation.inline <= cycles + 1)
-        #expect(simulation.largest < Policy.backgroundPages + 200)
+        #expect(simulation.largest < Policy.backgroundPages + Policy.backgroundPages / 5)
     }
 
     @Test func slowCommitsCopyTheTailAfterEachCheckpoint() {
         // The checkpoint ends within a commit: it leaves nothing, and the next commit's copy of
         // nothing lets the WAL start again.
-        var simulation = Simulation(copiedPerCommit: 10_000)
-        for _ in 0..<5_000 { simulation.commit(adding: 1) }
+        var simulation = Simulation(copiedPerCommit: 100_000)
+        for _ in 0..<(5 * Int(Policy.backgroundPages)) { simulation.commit(adding: 1) }
         #expect((4...5).contains(simulation.background))
         #expect(simulation.restarted >= 4)
         #expect(simulation.largest <= Policy.backgroundPages + 1)
     }
 
     @Test func aWALThatCannotStartAgainGetsABoundedNumberOfCheckpoints() {
-        // A reader holds the WAL: per 1,000 pages, at most one checkpoint, its chases and one tail.
+        // A reader holds the WAL: per cycle, at most one checkpoint, its chases and one tail
+        // (short of the WAL's bound, past which every commit checkpoints).
         var simulation = Simulation(copiedPerCommit: 20, restarts: false)
-        for _ in 0..<7_000 { simulation.commit(adding: 2) }
-        let cycles = 14_000 / Int(Policy.backgroundPages)
+        let cycles = Int(Policy.inlinePages / Policy.backgroundPages) - 1
+        for _ in 0..<(cycles * Int(Policy.backgroundPages) / 2) { simulation.commit(adding: 2) }
         #expect(simulation.restarted == 0)
         #expect(simulation.background <= cycles * (1 + Policy.chases))
         #expect(simulation.inline <= cycles)
