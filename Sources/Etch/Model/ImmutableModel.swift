@@ -40,6 +40,12 @@ public protocol ImmutableModel: ModelValueRepresentable, Hashable, Codable, Cust
     /// Only Etch makes the ``_CheckedProof`` it takes; this is not user API, and a model made
     /// through it from unchecked storage can trap when read.
     init(_checkedDictionary dictionary: ModelDictionary, localValues: LocalValues, proof: _CheckedProof)
+
+    /// Makes models from storage that already passed their checks, with default `@local`
+    /// values, in one call: the default, inlined where a model conforms, runs specialized
+    /// for it, where a store's code, generic over models it meets at run time, would make
+    /// each model through the protocol's witnesses and metadata lookups. Not user API.
+    static func _checkedModels(_ dictionaries: consuming [ModelDictionary], proof: _CheckedProof) -> [Self]
 }
 
 /// Etch's word that a dictionary passed a model's checks; see
@@ -89,6 +95,29 @@ extension ImmutableModel {
     @inlinable
     package static func _checked(_ dictionary: ModelDictionary, localValues: LocalValues) -> Self {
         Self(_checkedDictionary: dictionary, localValues: localValues, proof: _CheckedProof())
+    }
+
+    /// The default of ``_checkedModels(_:proof:)``: each model made with one default value of
+    /// its `@local` values, its dictionary moved out of `dictionaries` (from the last, then
+    /// put in order), so that no dictionary is retained again and released with the array.
+    @inlinable
+    public static func _checkedModels(_ dictionaries: consuming [ModelDictionary], proof: _CheckedProof) -> [Self] {
+        let localValues = LocalValues()
+        var dictionaries = dictionaries
+        var models: [Self] = []
+        models.reserveCapacity(dictionaries.count)
+        while let dictionary = dictionaries.popLast() {
+            models.append(Self(_checkedDictionary: dictionary, localValues: localValues, proof: proof))
+        }
+        models.reverse()
+        return models
+    }
+
+    /// Makes models from storage already checked, with default `@local` values (see
+    /// ``_checkedModels(_:proof:)``).
+    @inlinable
+    package static func _checked(_ dictionaries: consuming [ModelDictionary]) -> [Self] {
+        _checkedModels(dictionaries, proof: _CheckedProof())
     }
 }
 

@@ -25,6 +25,34 @@ enum HeldObject: @unchecked Sendable {
     /// then on in place of the bytes.
     case stored(JSONObjectBytes)
 
+    /// Asks the processor for the cache line a copy of the object changes (its reference
+    /// count), without waiting: called for a run of objects before they are copied, so
+    /// that their cache misses overlap (see ``IDOrderedObjects/objects``).
+    ///
+    /// The address is read from the enum's bits, not from a bound payload: binding one
+    /// copies it, and the copy's retain is the very wait this is for. A held object is one
+    /// reference whose spare bits (the top byte and the lowest three, unused by any object's
+    /// address) carry the case; where the layout were otherwise, the hint would only go to
+    /// a useless address, which a prefetch never faults on.
+    @inline(__always) static func prefetch(_ object: UnsafePointer<HeldObject>) {
+        guard MemoryLayout<HeldObject>.size == MemoryLayout<UInt>.size else { return }
+        let bits = UnsafeRawPointer(object).load(as: UInt.self) & 0x00FF_FFFF_FFFF_FFF8
+        guard let address = UnsafeRawPointer(bitPattern: bits) else { return }
+        prefetchAddress(address)
+    }
+
+    /// Appends the object's dictionary when it has default `@local` values (or none), which
+    /// is then all the object is: see ``IdentifiedModel/models(held:)``.
+    /// - Returns: `false`, appending nothing, for an object with other `@local` values.
+    @inline(__always) func append(to dictionaries: inout [ModelDictionary]) -> Bool {
+        switch self {
+        case .plain(let dictionary): dictionaries.append(dictionary)
+        case .stored(let bytes): dictionaries.append(bytes.dictionary)
+        case .withLocals: return false
+        }
+        return true
+    }
+
     /// Everything the object holds, as it is serialized.
     var dictionary: ModelDictionary {
         switch self {
@@ -64,6 +92,25 @@ extension IdentifiedModel {
         return locals == LocalValues() ? .plain(dictionary) : .withLocals(HeldWithLocals(dictionary, values: locals))
     }
 
+    /// The models of objects a table holds, in their order: made in one call specialized for
+    /// the model (``ImmutableModel/_checkedModels(_:proof:)``) when none of them has `@local`
+    /// values of its own, which is the common case; one by one otherwise.
+    /// - Complexity: O(*n*).
+    static func models(held objects: [HeldObject]) -> [Self] {
+        var dictionaries: [ModelDictionary] = []
+        dictionaries.reserveCapacity(objects.count)
+        for object in objects {
+            guard object.append(to: &dictionaries) else { return objects.map(Self.init(held:)) }
+        }
+        return Self._checked(dictionaries)
+    }
+
+    /// The models of the dictionaries of objects without `@local` values of their own (see
+    /// ``HeldObject/append(to:)``), in one call specialized for the model.
+    static func models(checked dictionaries: consuming [ModelDictionary]) -> [Self] {
+        Self._checked(dictionaries)
+    }
+
     /// The model of an object a table holds.
     init(held: HeldObject) {
         switch held {
@@ -74,6 +121,32 @@ extension IdentifiedModel {
             self = ._checked(boxed.dictionary, localValues: boxed.values)
         case .stored(let bytes):
             self = ._checked(bytes.dictionary, localValues: LocalValues())
+        }
+    }
+}
+
+extension PersistentList {
+    /// Asks the processor for the objects of the elements at `positions` (see
+    /// ``HeldObject/prefetch(_:)``), a leaf at a time, calling `body` with each leaf's run
+    /// once its objects are asked for; stops when `body` returns `false`.
+    ///
+    /// Objects found through an index lie anywhere in memory, and a copy's retain waits on
+    /// its object's cache miss, one after another; asked for first, the misses overlap.
+    ///
+    /// - Parameters:
+    ///   - positions: The positions.
+    ///   - object: Where in an element its ``HeldObject`` is (`MemoryLayout.offset(of:)`).
+    ///   - body: The work on a run, once its objects are asked for.
+    func forEachPrefetchedRun(
+        in positions: Range<Int>, object: Int, _ body: (UnsafeBufferPointer<Element>) -> Bool = { _ in true }
+    ) {
+        forEachRun(in: positions) { run in
+            let base = UnsafeRawPointer(run.baseAddress!) + object
+            for index in run.indices {
+                HeldObject.prefetch(
+                    (base + index * MemoryLayout<Element>.stride).assumingMemoryBound(to: HeldObject.self))
+            }
+            return body(run)
         }
     }
 }

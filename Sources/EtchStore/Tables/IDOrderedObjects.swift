@@ -27,7 +27,39 @@ struct IDOrderedObjects: Sendable {
     /// The ids, ascending.
     var ids: [IndexKey] { members.all.map(\.id) }
     /// The objects, in id order.
-    var objects: [HeldObject] { members.all.map(\.object) }
+    var objects: [HeldObject] {
+        var found: [HeldObject] = []
+        found.reserveCapacity(members.count)
+        forEachPrefetchedRun { run in
+            for index in run.indices { found.append(run[index].object) }
+            return true
+        }
+        return found
+    }
+
+    /// The objects' dictionaries, in id order, when none has `@local` values of its own
+    /// (see ``HeldObject/append(to:)``); `nil` otherwise.
+    var dictionaries: [ModelDictionary]? {
+        var found: [ModelDictionary] = []
+        found.reserveCapacity(members.count)
+        var plain = true
+        forEachPrefetchedRun { run in
+            for index in run.indices where !run[index].object.append(to: &found) {
+                plain = false
+                return false
+            }
+            return true
+        }
+        return plain ? found : nil
+    }
+
+    /// Calls `body` with the members a leaf at a time, each leaf's objects asked for before
+    /// `body` copies them (see ``PersistentList/forEachPrefetchedRun(in:object:_:)``).
+    private func forEachPrefetchedRun(_ body: (UnsafeBufferPointer<IDMember>) -> Bool) {
+        members.forEachPrefetchedRun(
+            in: 0..<members.count, object: MemoryLayout<IDMember>.offset(of: \IDMember.object)!, body)
+    }
+
     /// The number of objects.
     var count: Int { members.count }
 

@@ -156,12 +156,15 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
     /// For an `@index` index, or `nil` in a `@unique` one: the objects with a value, in id
     /// order; `nil` for other lookups, which ``ids(withKey:)`` answers.
     /// - Complexity: O(*k*) copies for *k* objects; no search by id and no sort.
-    func objects(withKey key: IndexKey) -> [HeldObject]? {
+    func objects(withKey key: IndexKey) -> [Model]? {
+        let holders: IDOrderedObjects
         switch index.kind {
-        case .index: objectsByKey[key]?.objects ?? []
-        case .unique where key == .null: nilHolders.objects
-        case .unique, .sorted: nil
+        case .index: holders = objectsByKey[key] ?? IDOrderedObjects()
+        case .unique where key == .null: holders = nilHolders
+        case .unique, .sorted: return nil
         }
+        guard let dictionaries = holders.dictionaries else { return holders.objects.map(Model.init(held:)) }
+        return Model.models(checked: dictionaries)
     }
 
     /// Whether the change from `old` to `new` leaves this index as it was.

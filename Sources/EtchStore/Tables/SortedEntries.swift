@@ -108,18 +108,23 @@ struct SortedEntries: Sendable {
         from lower: IndexBound?, to upper: IndexBound?, reversed: Bool, offset: Int, limit: Int?
     ) -> [HeldObject] {
         var found: [HeldObject] = []
+        let object = MemoryLayout<SortedMember>.offset(of: \SortedMember.object)!
         guard reversed else {
             let positions = range(from: lower, to: upper).clamped(offset: offset, limit: limit)
             found.reserveCapacity(positions.count)
-            members.forEach(in: positions) { member in
-                found.append(member.object)
+            members.forEachPrefetchedRun(in: positions, object: object) { run in
+                for index in run.indices { found.append(run[index].object) }
                 return true
             }
             return found
         }
         let positions = readPositions(from: lower, to: upper, reversed: true, offset: offset, limit: limit)
+        // The positions read backwards are one range, runs of equal keys read forwards.
+        if let first = positions.min(), let last = positions.max() {
+            members.forEachPrefetchedRun(in: first..<(last + 1), object: object)
+        }
         found.reserveCapacity(positions.count)
-        for position in positions { found.append(members[position].object) }
+        for position in positions { found.append(members.reading(at: position) { $0.object }) }
         return found
     }
 
@@ -155,7 +160,8 @@ struct SortedEntries: Sendable {
 
     /// Whether the entries at two positions have equal keys.
     private func sameKey(_ first: Int, _ second: Int) -> Bool {
-        IndexKey.compare(members[first].entry.key, members[second].entry.key) == .orderedSame
+        IndexKey.compare(members.reading(at: first) { $0.entry.key }, members.reading(at: second) { $0.entry.key })
+            == .orderedSame
     }
 
     /// The positions of the entries whose keys lie within the bounds, ascending.

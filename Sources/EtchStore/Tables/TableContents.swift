@@ -41,11 +41,11 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
 
     /// Every object, in id order.
     /// - Complexity: O(*n*).
-    func allInIDOrder() -> [Model] { idOrdered.objects.map(Model.init(held:)) }
+    func allInIDOrder() -> [Model] { Model.models(held: idOrdered.objects) }
 
     /// Every object, in no particular order.
     /// - Complexity: O(*n*).
-    func allObjects() -> [Model] { objects.values.map(Model.init(held:)) }
+    func allObjects() -> [Model] { Model.models(held: objects.values) }
 
     /// Every object beside its id, in id order.
     var idOrderedMembers: PersistentList<IDMember> { idOrdered.members }
@@ -161,7 +161,7 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
             states[position].groups[group]?.objects(
                 from: lower, to: upper, reversed: reversed, offset: offset, limit: limit) ?? []
         }
-        return held.map(Model.init(held:))
+        return Model.models(held: held)
     }
 
     /// The objects holding `key` in the `@index` or `@unique` index at `position` in
@@ -169,11 +169,11 @@ struct TableContents<Model: IdentifiedModel>: Sendable {
     /// ``indexPosition(of:where:)`` reads.
     /// - Complexity: O(*k*) for *k* objects found.
     func objects(indexAt position: Int, withKey key: IndexKey) -> [Model] {
-        let held: (objects: [HeldObject]?, ids: [IndexKey]) = indexes.withUnsafeBufferPointer { states in
+        let found: (objects: [Model]?, ids: [IndexKey]) = indexes.withUnsafeBufferPointer { states in
             if let objects = states[position].objects(withKey: key) { return (objects, []) }
             return (nil, states[position].ids(withKey: key))
         }
-        return held.objects?.map(Model.init(held:)) ?? objects(held.ids)
+        return found.objects ?? objects(found.ids)
     }
 
     /// The object holding `key` in the `@unique` index at `position` in ``indexes``; read in

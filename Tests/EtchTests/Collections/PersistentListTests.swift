@@ -43,6 +43,33 @@ extension PersistentListTests {
         #expect(list.isEmpty && list.count == 0)
     }
 
+    @Test(arguments: [0..<10_000, 0..<1, 63..<65, 4_990..<5_013, 9_000..<20_000, 5..<5])
+    func runsAndInPlaceReadsMatchTheElements(range: Range<Int>) {
+        var list = PersistentList(Array(0..<10_000))
+        // Edits leave leaves of uneven widths.
+        for position in stride(from: 9_000, to: 0, by: -97) { list.remove(at: position) }
+        for position in stride(from: 0, to: 9_000, by: 89) { list.insert(-position, at: position) }
+        let all = list.all
+        var runs: [[Int]] = []
+        list.forEachRun(in: range) { run in
+            runs.append(Array(run))
+            return true
+        }
+        #expect(runs.joined().elementsEqual(list.elements(in: range)))
+        #expect(runs.allSatisfy { !$0.isEmpty && $0.count <= PersistentList<Int>.maximumWidth })
+        if runs.count > 1 {
+            var first: [[Int]] = []
+            list.forEachRun(in: range) { run in
+                first.append(Array(run))
+                return false
+            }
+            #expect(first == [runs[0]])
+        }
+        for position in stride(from: 0, to: all.count, by: 131) {
+            #expect(list.reading(at: position) { $0 } == all[position])
+        }
+    }
+
     @Test func bulkBuildAndWalks() {
         let array = Array(0..<10_000)
         let list = PersistentList(array)

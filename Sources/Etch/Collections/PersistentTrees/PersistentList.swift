@@ -103,6 +103,16 @@
     /// The element at `position`, which must be below ``count``.
     /// - Complexity: O(log *n*).
     @inlinable @_spi(EtchCollections) public subscript(position: Int) -> Element {
+        reading(at: position) { $0 }
+    }
+
+    /// What `body` reads of the element at `position`, which must be below ``count``: the
+    /// element is passed in place, through its leaf's buffer, not copied (a copy retains
+    /// every reference it holds, and waits on the cache misses of what they point to).
+    /// - Complexity: O(log *n*).
+    @inlinable @_spi(EtchCollections) public func reading<Result>(
+        at position: Int, _ body: (Element) throws -> Result
+    ) rethrows -> Result {
         precondition(position >= 0 && position < count, "position out of range")
         var node = root!
         var offset = position
@@ -110,7 +120,7 @@
             let child = node.child(containing: &offset)
             node = node.children[child]
         }
-        return node.elements[offset]
+        return try node.elements.withUnsafeBufferPointer { try body($0[offset]) }
     }
 
     /// The first position whose element is not `isBefore` the place searched for, in a list
@@ -139,6 +149,19 @@
         let clamped = positions.clamped(to: 0..<count)
         guard let root, !clamped.isEmpty else { return }
         _ = try root.visit(clamped, base: 0, reversed: reversed, body)
+    }
+
+    /// Calls `body` with the elements at `positions` in runs, in order: one buffer per leaf
+    /// (at most ``maximumWidth`` elements), read in place, so that a caller can ask for what
+    /// a run's elements point to before it copies them (see `StoragePrefetch`); stops early
+    /// when `body` returns `false`.
+    /// - Complexity: O(log *n* + *k*) for *k* elements visited.
+    @inlinable @_spi(EtchCollections) public func forEachRun(
+        in positions: Range<Int>, _ body: (UnsafeBufferPointer<Element>) throws -> Bool
+    ) rethrows {
+        let clamped = positions.clamped(to: 0..<count)
+        guard let root, !clamped.isEmpty else { return }
+        _ = try root.visitRuns(clamped, base: 0, body)
     }
 
     /// The elements at `positions`, in order, or from the last when `reversed`.

@@ -73,40 +73,55 @@
         return child
     }
 
+    /// Calls `body` with the runs of elements at `positions` under this node, whose first
+    /// element is at `base`: one buffer per leaf, in order, read in place (no element is
+    /// copied before `body` copies it); returns `false` once `body` has.
+    @inlinable @_spi(EtchCollections) public func visitRuns(
+        _ positions: Range<Int>, base: Int, _ body: (UnsafeBufferPointer<Element>) throws -> Bool
+    ) rethrows -> Bool {
+        if isLeaf {
+            return try elements.withUnsafeBufferPointer { elements in
+                try body(
+                    UnsafeBufferPointer(
+                        rebasing: elements[(positions.lowerBound - base)..<(positions.upperBound - base)]))
+            }
+        }
+        var start = base
+        for child in children.indices {
+            let end = start + counts[child]
+            defer { start = end }
+            if end <= positions.lowerBound { continue }
+            if start >= positions.upperBound { break }
+            let overlap = max(start, positions.lowerBound)..<min(end, positions.upperBound)
+            if try !children[child].visitRuns(overlap, base: start, body) { return false }
+        }
+        return true
+    }
+
     /// Calls `body` with the elements at `positions` under this node, whose first element is
     /// at `base`; returns `false` once `body` has.
     @inlinable @_spi(EtchCollections) public func visit(
         _ positions: Range<Int>, base: Int, reversed: Bool, _ body: (Element) throws -> Bool
     ) rethrows -> Bool {
+        guard reversed else {
+            return try visitRuns(positions, base: base) { run in
+                for element in run where try !body(element) { return false }
+                return true
+            }
+        }
         if isLeaf {
             let local = (positions.lowerBound - base)..<(positions.upperBound - base)
-            if reversed {
-                for position in local.reversed() where try !body(elements[position]) { return false }
-            } else {
-                for position in local where try !body(elements[position]) { return false }
-            }
+            for position in local.reversed() where try !body(elements[position]) { return false }
             return true
         }
-        if reversed {
-            var end = base + count
-            for child in children.indices.reversed() {
-                let start = end - counts[child]
-                defer { end = start }
-                if start >= positions.upperBound { continue }
-                if end <= positions.lowerBound { break }
-                let overlap = max(start, positions.lowerBound)..<min(end, positions.upperBound)
-                if try !children[child].visit(overlap, base: start, reversed: true, body) { return false }
-            }
-        } else {
-            var start = base
-            for child in children.indices {
-                let end = start + counts[child]
-                defer { start = end }
-                if end <= positions.lowerBound { continue }
-                if start >= positions.upperBound { break }
-                let overlap = max(start, positions.lowerBound)..<min(end, positions.upperBound)
-                if try !children[child].visit(overlap, base: start, reversed: false, body) { return false }
-            }
+        var end = base + count
+        for child in children.indices.reversed() {
+            let start = end - counts[child]
+            defer { end = start }
+            if start >= positions.upperBound { continue }
+            if end <= positions.lowerBound { break }
+            let overlap = max(start, positions.lowerBound)..<min(end, positions.upperBound)
+            if try !children[child].visit(overlap, base: start, reversed: true, body) { return false }
         }
         return true
     }
