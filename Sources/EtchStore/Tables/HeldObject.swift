@@ -141,7 +141,8 @@ extension PersistentList {
         in positions: Range<Int>, object: Int, _ body: (UnsafeBufferPointer<Element>) -> Bool = { _ in true }
     ) {
         forEachRun(in: positions) { run in
-            let base = UnsafeRawPointer(run.baseAddress!) + object
+            guard let start = run.baseAddress else { return body(run) }
+            let base = UnsafeRawPointer(start) + object
             for index in run.indices {
                 HeldObject.prefetch(
                     (base + index * MemoryLayout<Element>.stride).assumingMemoryBound(to: HeldObject.self))
