@@ -103,7 +103,6 @@ extension ImmutableModel {
     @inlinable
     public static func _checkedModels(_ dictionaries: consuming [ModelDictionary], proof: _CheckedProof) -> [Self] {
         let localValues = LocalValues()
-        var dictionaries = dictionaries
         var models: [Self] = []
         models.reserveCapacity(dictionaries.count)
         while let dictionary = dictionaries.popLast() {

@@ -119,9 +119,15 @@ struct SortedEntries: Sendable {
             return found
         }
         let positions = readPositions(from: lower, to: upper, reversed: true, offset: offset, limit: limit)
-        // The positions read backwards are one range, runs of equal keys read forwards.
-        if let first = positions.min(), let last = positions.max() {
-            members.forEachPrefetchedRun(in: first..<(last + 1), object: object)
+        // Read backwards, runs of equal keys are read forwards, and an offset or a limit that
+        // cuts into such a run leaves gaps (the last of 100,000 equal keys and the first
+        // of them): each stretch of consecutive positions is asked for on its own, so that
+        // the objects asked for are the ones read.
+        let ascending = positions.sorted()
+        var start = 0
+        for end in ascending.indices where end + 1 == ascending.count || ascending[end + 1] != ascending[end] + 1 {
+            members.forEachPrefetchedRun(in: ascending[start]..<(ascending[end] + 1), object: object)
+            start = end + 1
         }
         found.reserveCapacity(positions.count)
         for position in positions { found.append(members.reading(at: position) { $0.object }) }
