@@ -34,9 +34,11 @@ enum HeldObject: @unchecked Sendable {
     /// reference whose spare bits (the top byte and the lowest three, unused by any object's
     /// address) carry the case; where the layout were otherwise, the hint would only go to
     /// a useless address, which a prefetch never faults on.
-    @inline(__always) static func prefetch(_ object: UnsafePointer<HeldObject>) {
+    ///
+    /// - Parameter object: Where a held object lies in memory (in a leaf's buffer of elements).
+    @inline(__always) static func prefetch(at object: UnsafeRawPointer) {
         guard MemoryLayout<HeldObject>.size == MemoryLayout<UInt>.size else { return }
-        let bits = UnsafeRawPointer(object).load(as: UInt.self) & 0x00FF_FFFF_FFFF_FFF8
+        let bits = object.load(as: UInt.self) & 0x00FF_FFFF_FFFF_FFF8
         guard let address = UnsafeRawPointer(bitPattern: bits) else { return }
         prefetchAddress(address)
     }
@@ -127,7 +129,7 @@ extension IdentifiedModel {
 
 extension PersistentList {
     /// Asks the processor for the objects of the elements at `positions` (see
-    /// ``HeldObject/prefetch(_:)``), a leaf at a time, calling `body` with each leaf's run
+    /// ``HeldObject/prefetch(at:)``), a leaf at a time, calling `body` with each leaf's run
     /// once its objects are asked for; stops when `body` returns `false`.
     ///
     /// Objects found through an index lie anywhere in memory, and a copy's retain waits on
@@ -144,8 +146,7 @@ extension PersistentList {
             guard let start = run.baseAddress else { return body(run) }
             let base = UnsafeRawPointer(start) + object
             for index in run.indices {
-                HeldObject.prefetch(
-                    (base + index * MemoryLayout<Element>.stride).assumingMemoryBound(to: HeldObject.self))
+                HeldObject.prefetch(at: base + index * MemoryLayout<Element>.stride)
             }
             return body(run)
         }
