@@ -107,12 +107,6 @@ extension IdentifiedModel {
         return Self._checked(dictionaries)
     }
 
-    /// The models of the dictionaries of objects without `@local` values of their own (see
-    /// ``HeldObject/append(to:)``), in one call specialized for the model.
-    static func models(checked dictionaries: consuming [ModelDictionary]) -> [Self] {
-        Self._checked(dictionaries)
-    }
-
     /// The model of an object a table holds.
     init(held: HeldObject) {
         switch held {

@@ -164,7 +164,7 @@ struct IndexState<Model: IdentifiedModel>: Sendable {
         case .unique, .sorted: return nil
         }
         guard let dictionaries = holders.dictionaries else { return holders.objects.map(Model.init(held:)) }
-        return Model.models(checked: dictionaries)
+        return Model._checked(dictionaries)
     }
 
     /// Whether the change from `old` to `new` leaves this index as it was.
