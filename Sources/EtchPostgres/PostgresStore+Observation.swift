@@ -56,12 +56,12 @@ extension PostgresStore {
             let order = query.sortBy.map { descriptor in SortKey<Model>.comparator { descriptor.compare($0, $1) } }
             let list = LiveList(
                 members: members, order: order, window: window, isMember: { (try? evaluation.matches($0)) ?? false },
-                continuation: continuation)
+                send: { continuation.yield($0) })
             for await commit in commits {
                 guard let change = try? commit.changes(of: Model.self) else { break }
                 if !change.isEmpty { list.receive(change) }
             }
-            list.finish()
+            continuation.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream

@@ -17,8 +17,8 @@ extension Store {
     > {
         try catchUpIfStale()
         let table = try tables.table(of: type)
-        let (stream, continuation) = AsyncStream.makeStream(of: StoreChange<Model>.self)
-        observe(table, continuation: continuation) { continuation.yield($0) }
+        let (stream, mailbox) = ObservationMailbox<StoreChange<Model>>.makeStream()
+        observe(table, mailbox: mailbox) { mailbox.send($0) }
         return stream
     }
 
@@ -30,20 +30,20 @@ extension Store {
         return try tables.table(of: type).observerCount
     }
 
-    /// Registers `receive` for every commit that changes `table` until `continuation`'s
-    /// consumer stops, and ends `continuation` when the store goes away.
+    /// Registers `receive` for every commit that changes `table` until the consumer of
+    /// `mailbox`'s stream stops, and finishes the stream when the store goes away.
     ///
     /// Call it in the same turn of the actor that reads what the stream starts with, so no
     /// commit falls between the two.
     func observe<Model: IdentifiedModel, Element>(
-        _ table: ModelTable<Model>, continuation: AsyncStream<Element>.Continuation,
+        _ table: ModelTable<Model>, mailbox: ObservationMailbox<Element>,
         receive: @escaping (StoreChange<Model>) -> Void
     ) {
         removeEndedObservations(endingSweep: false)
-        let number = table.addObserver(TableObserver(receive: receive, finish: { continuation.finish() }))
+        let number = table.addObserver(TableObserver(receive: receive, finish: mailbox.finish))
         // The stream ends on its consumer's thread: the end is written down there, with no
         // task of its own, and removed by the actor (see `EndedObservations`).
-        continuation.onTermination = { [weak self] _ in self?.observationEnded(number, of: Model.self) }
+        mailbox.setOnEnd { [weak self] in self?.observationEnded(number, of: Model.self) }
         startWatching()
     }
 

@@ -19,8 +19,8 @@ extension Store {
         let query = StoreQuery<Model>(predicate: predicate)
         let initial = try Self.fetch(query, in: table.contents)
         let evaluation = QueryEvaluation(query)
-        let (stream, continuation) = AsyncStream.makeStream(of: DataSourceBacking<Model>.Change.self)
-        observe(table, continuation: continuation) { change in
+        let (stream, mailbox) = ObservationMailbox<DataSourceBacking<Model>.Change>.makeStream()
+        observe(table, mailbox: mailbox) { change in
             var result = DataSourceBacking<Model>.Change(upserted: [], removed: change.deleted.map(\.id))
             for object in change.inserted + change.updated {
                 if (try? evaluation.matches(object)) ?? false {
@@ -29,7 +29,7 @@ extension Store {
                     result.removed.append(object.id)
                 }
             }
-            continuation.yield(result)
+            mailbox.send(result)
         }
         return DataSourceBacking(
             initial: initial, changes: stream,

@@ -92,14 +92,14 @@ extension Store {
     > {
         try catchUpIfStale()
         let table = try tables.table(of: type)
-        let (stream, continuation) = AsyncStream.makeStream(of: Model?.self)
-        continuation.yield(table.object(id.indexKey))
-        observe(table, continuation: continuation) { change in
+        let (stream, mailbox) = ObservationMailbox<Model?>.makeStream()
+        mailbox.send(table.object(id.indexKey))
+        observe(table, mailbox: mailbox) { change in
             if let object = change.inserted.last(where: { $0.id == id }) ?? change.updated.last(where: { $0.id == id })
             {
-                continuation.yield(object)
+                mailbox.send(object)
             } else if change.deleted.contains(where: { $0.id == id }) {
-                continuation.yield(nil)
+                mailbox.send(nil)
             }
         }
         return stream
@@ -112,7 +112,7 @@ extension Store {
         offset: Int, limit: Int
     ) throws -> AsyncStream<ListChange<Model>> {
         let page = try Self.results(of: walk, in: table.contents, offset: offset, limit: max(0, limit))
-        let (stream, continuation) = AsyncStream.makeStream(of: ListChange<Model>.self)
+        let (stream, mailbox) = ObservationMailbox<ListChange<Model>>.makeStream()
         let filter = walk.filter
         let sortKey = table.indexes[walk.position].index.value.key
         let window = LiveIndexWindow(
@@ -121,8 +121,8 @@ extension Store {
                 // An object on which the predicate throws is left out, as `isMember` leaves it.
                 table.map { try? Self.results(of: walk, in: $0.contents, offset: offset, limit: max(0, limit)) } ?? nil
             },
-            isMember: { (try? filter.matches($0)) ?? false }, sortKey: sortKey, continuation: continuation)
-        observe(table, continuation: continuation, receive: window.receive)
+            isMember: { (try? filter.matches($0)) ?? false }, sortKey: sortKey, mailbox: mailbox)
+        observe(table, mailbox: mailbox, receive: window.receive)
         return stream
     }
 
@@ -130,10 +130,9 @@ extension Store {
         _ table: ModelTable<Model>, members: [Model], order: [SortKey<Model>], window: LiveWindow,
         isMember: @escaping (Model) -> Bool
     ) -> AsyncStream<ListChange<Model>> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ListChange<Model>.self)
-        let list = LiveList(
-            members: members, order: order, window: window, isMember: isMember, continuation: continuation)
-        observe(table, continuation: continuation, receive: list.receive)
+        let (stream, mailbox) = ObservationMailbox<ListChange<Model>>.makeStream()
+        let list = LiveList(members: members, order: order, window: window, isMember: isMember, send: mailbox.send)
+        observe(table, mailbox: mailbox, receive: list.receive)
         return stream
     }
 }

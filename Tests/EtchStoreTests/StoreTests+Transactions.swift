@@ -120,6 +120,39 @@ extension StoreTests {
         #expect(await iterator.next() == nil)
     }
 
+    /// An observation's stream keeps what commits sent before its consumer reads, in commit
+    /// order, also when the consumer reads some in between, and ends after the last once
+    /// the store goes away; a query's stream as well.
+    @Test(.timeLimit(.minutes(1))) func changesSentBeforeTheyAreReadArriveInOrderThenTheStreamEnds() async throws {
+        var store: Store? = try Store(models: EtchModels.all)
+        let artist = try #require(try await store?.observe(Artist.self, id: "a1"))
+        let query = StoreQuery<Artist>(
+            predicate: #Predicate { $0.country == "US" }, sortBy: [SortDescriptor(\.name)], fetchLimit: 5)
+        let list = try #require(try await store?.observe(query))
+        func rename(_ round: Int) async throws {
+            try await store?.write { tx in try tx.update(Artist.self, id: "a1") { $0.copyWith(name: "Nina \(round)") } }
+        }
+        try await store?.write { tx in try tx.insert(Self.nina) }
+        try await rename(1)
+        try await rename(2)
+        var names: [String?] = []
+        var iterator = artist.makeAsyncIterator()
+        for _ in 0..<2 { names.append(try #require(await iterator.next())?.name) }
+        try await rename(3)
+        try await rename(4)
+        try await store?.write { tx in _ = try tx.delete(Artist.self, id: "a1") }
+        store = nil
+        while let object = await iterator.next() { names.append(object?.name) }
+        #expect(names == [nil, "Nina Simone", "Nina 1", "Nina 2", "Nina 3", "Nina 4", nil])
+        var rows: [Artist] = []
+        var shown: [[String]] = []
+        for await change in list {
+            change.apply(to: &rows)
+            shown.append(rows.map(\.name))
+        }
+        #expect(shown == [[], ["Nina Simone"], ["Nina 1"], ["Nina 2"], ["Nina 3"], ["Nina 4"], []])
+    }
+
     @Test func clearRemovesOneTypeOrAll() async throws {
         let store = try await Self.filledStore()
         try await store.clear(Album.self)

@@ -49,8 +49,11 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
         return try body(&stateForLockHolder)
     }
 
-    @usableFromInline func lock() { pthread_mutex_lock(mutex) }
-    @usableFromInline func unlock() { pthread_mutex_unlock(mutex) }
+    /// Takes the lock, for a caller that keeps its state elsewhere (a `Locked(())`) and
+    /// cannot pass it through ``withLock(_:)``; pair each with ``unlock()``.
+    @usableFromInline package func lock() { pthread_mutex_lock(mutex) }
+    /// Gives the lock back after ``lock()``.
+    @usableFromInline package func unlock() { pthread_mutex_unlock(mutex) }
 
     /// The state, for ``withLock(_:)`` alone, which holds the lock around every use.
     @usableFromInline var stateForLockHolder: State {

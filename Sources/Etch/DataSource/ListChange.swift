@@ -88,7 +88,9 @@ public struct ListChange<Element: Sendable>: Sendable {
     /// The first change a new subscriber receives: every current object inserted into an
     /// empty list.
     public static func initial(_ snapshot: [Element]) -> ListChange {
-        ListChange(deletions: [], insertions: Array(snapshot.indices), moves: [], updates: [], snapshot: snapshot)
+        // A range of integers, not `snapshot.indices`: this type is generic, and the generic
+        // `indices` looks its types up at run time on every call.
+        ListChange(deletions: [], insertions: Array(0..<snapshot.count), moves: [], updates: [], snapshot: snapshot)
     }
 
     /// The number of objects before the change.

@@ -17,20 +17,20 @@ final class LiveIndexWindow<Model: IdentifiedModel> {
     /// The walked index's key, whose change moves an object.
     private let sortKey: (Model) -> IndexKey
     private let offset: Int
-    private let continuation: AsyncStream<ListChange<Model>>.Continuation
+    private let mailbox: ObservationMailbox<ListChange<Model>>
 
     /// Starts a list with its first page and sends it as the first change.
     init(
         page: [Model], offset: Int, read: @escaping () -> [Model]?, isMember: @escaping (Model) -> Bool,
-        sortKey: @escaping (Model) -> IndexKey, continuation: AsyncStream<ListChange<Model>>.Continuation
+        sortKey: @escaping (Model) -> IndexKey, mailbox: ObservationMailbox<ListChange<Model>>
     ) {
         self.shown = page
         self.offset = offset
         self.read = read
         self.isMember = isMember
         self.sortKey = sortKey
-        self.continuation = continuation
-        continuation.yield(.initial(page))
+        self.mailbox = mailbox
+        mailbox.send(.initial(page))
     }
 
     /// Reads the page again if the commit may have touched it, and sends what changed.
@@ -46,7 +46,7 @@ final class LiveIndexWindow<Model: IdentifiedModel> {
         }
         let difference = LiveList<Model>.difference(from: shown, to: now, keysChanged: keysChanged)
         shown = now
-        if !difference.isEmpty { continuation.yield(difference.listChange(snapshot: now)) }
+        if !difference.isEmpty { mailbox.send(difference.listChange(snapshot: now)) }
     }
 
     /// Whether a commit may change the page.
@@ -59,5 +59,5 @@ final class LiveIndexWindow<Model: IdentifiedModel> {
     }
 
     /// Ends the list's stream.
-    func finish() { continuation.finish() }
+    func finish() { mailbox.finish() }
 }

@@ -18,7 +18,8 @@ package final class LiveList<Model: IdentifiedModel> {
     /// What was shown after the last change, when the window is not every match.
     private var shown: [Model] = []
     private let isMember: (Model) -> Bool
-    private let continuation: AsyncStream<ListChange<Model>>.Continuation
+    /// Sends a change to the list's consumer.
+    private let send: (ListChange<Model>) -> Void
 
     /// Starts a list with its current members and sends them as the first change.
     ///
@@ -27,19 +28,19 @@ package final class LiveList<Model: IdentifiedModel> {
     ///   - order: The sort keys; ties go by id.
     ///   - window: The part shown.
     ///   - isMember: Whether an object belongs to the list.
-    ///   - continuation: Where the changes go.
+    ///   - send: Sends a change to the list's consumer.
     package init(
         members: [Model], order: [SortKey<Model>], window: LiveWindow, isMember: @escaping (Model) -> Bool,
-        continuation: AsyncStream<ListChange<Model>>.Continuation
+        send: @escaping (ListChange<Model>) -> Void
     ) {
         matches = SortedStore(order: ElementOrder(keys: order))
         _ = matches.apply(upserting: members, keepingLocalValues: false)
         self.window = window
         self.isMember = isMember
-        self.continuation = continuation
+        self.send = send
         let visible = visible
         if !window.isWhole { shown = visible }
-        continuation.yield(.initial(visible))
+        send(.initial(visible))
     }
 
     /// The objects shown now.
@@ -72,14 +73,14 @@ package final class LiveList<Model: IdentifiedModel> {
         let indices = matches.apply(upserting: upserts, removingIndices: removals, keepingLocalValues: false)
         guard !indices.isEmpty else { return }
         if window.isWhole {
-            continuation.yield(indices.listChange(snapshot: matches.elements))
+            send(indices.listChange(snapshot: matches.elements))
             return
         }
         guard !window.isUntouched(by: indices) else { return }
         let now = visible
         let windowIndices = Self.difference(from: shown, to: now, keysChanged: keysChanged)
         shown = now
-        if !windowIndices.isEmpty { continuation.yield(windowIndices.listChange(snapshot: now)) }
+        if !windowIndices.isEmpty { send(windowIndices.listChange(snapshot: now)) }
     }
 
     /// The change from one shown window to the next, by id.
@@ -111,7 +112,4 @@ package final class LiveList<Model: IdentifiedModel> {
         }
         return change
     }
-
-    /// Ends the list's stream.
-    package func finish() { continuation.finish() }
 }

@@ -11,8 +11,10 @@ final class ModelTable<Model: IdentifiedModel> {
     /// The indexes of the inverse relations that refer to this model, by relation key
     /// (`Artist.albums`), made when a relation is first read.
     private(set) var relationIndexes: [String: RelationIndex<Model>] = [:]
-    /// The change streams, live queries and observed objects of the type, by number.
-    private var observers: [Int: TableObserver<Model>] = [:]
+    /// The change streams, live queries and observed objects of the type, by number: each a
+    /// ``TableObserver`` of `Model`, kept as `AnyObject` so that adding and removing one runs
+    /// the dictionary's specialized code, which this generic class would not.
+    private var observers: [Int: AnyObject] = [:]
     private var nextObserver = 0
 
     init() {}
@@ -116,12 +118,12 @@ final class ModelTable<Model: IdentifiedModel> {
 
     /// Tells every observer about a committed change.
     func publish(_ change: StoreChange<Model>) {
-        for observer in observers.values { observer.receive(change) }
+        for observer in observers.values { unsafeDowncast(observer, to: TableObserver<Model>.self).receive(change) }
     }
 
     /// Ends every observation, when the store goes away.
     func finishObservers() {
-        for observer in observers.values { observer.finish() }
+        for observer in observers.values { unsafeDowncast(observer, to: TableObserver<Model>.self).finish() }
         observers = [:]
     }
 
