@@ -44,7 +44,10 @@ extension Store {
         {
             // One key of an index, in id order already: the page is a slice.
             let found = Self.candidates(of: access, in: table)
-            return Array(found.dropFirst(max(0, query.fetchOffset)).prefix(limit))
+            let offset = max(0, query.fetchOffset)
+            // The whole list, as it came: no copy.
+            if offset == 0, limit >= found.count { return found }
+            return Array(found.dropFirst(offset).prefix(limit))
         }
         var matches = try Self.matches(of: prepared, in: table)
         prepared.order.sort(&matches)
@@ -219,6 +222,9 @@ extension Store {
                 let position = table.indexPosition(of: .index, where: { $0.name == name })
                     ?? table.indexPosition(of: .unique, where: { $0.name == name })
             else { return table.allObjects() }
+            // One key's list as it came; `flatMap` would copy it, in code not specialized
+            // for the model.
+            if keys.count == 1 { return table.objects(indexAt: position, withKey: keys[0]) }
             return keys.flatMap { table.objects(indexAt: position, withKey: $0) }
         case .range(_, let name, let group, let lower, let upper):
             guard let position = table.indexPosition(of: .sorted, where: { $0.name == name }) else {
