@@ -129,12 +129,19 @@
     @inlinable @_spi(EtchCollections) public func partitionIndex(where isBefore: (Element) -> Bool) -> Int {
         guard var node = root else { return 0 }
         var base = 0
+        // A node's arrays are asked for whole before the search reads them: a binary search
+        // of a cold node waits for one cache miss after another, each probe's address
+        // depending on the last, where the hints overlap them (a commit's search of a
+        // table's id list and indexes went mostly to these misses).
         while !node.isLeaf {
+            node.firsts.prefetchLines()
+            node.counts.prefetchLines()
             let after = node.firsts.partitionPoint(where: isBefore)
             if after == 0 { return base }
             for child in 0..<(after - 1) { base += node.counts[child] }
             node = node.children[after - 1]
         }
+        node.elements.prefetchLines()
         return base + node.elements.partitionPoint(where: isBefore)
     }
 
