@@ -11,30 +11,37 @@ extension ModelTable {
     ///     the object that came second.
     /// - Throws: ``StoreError/uniqueViolation(model:field:value:existingID:newID:)``.
     func checkUnique(_ changes: [IndexKey: Model?], order: [IndexKey]) throws(StoreError) {
-        for state in indexes where state.index.kind == .unique {
+        let states = indexes
+        for position in states.indices where states[position].index.kind == .unique {
+            let index = states[position].index
             // Two puts of one transaction can claim a value only when there are two.
             var claimed: [IndexKey: IndexKey]? = order.count > 1 ? [:] : nil
             for id in order {
                 guard let object = changes[id] ?? nil else { continue }
-                let key = state.index.value.key(object)
+                let key = index.value.key(object)
                 guard key != .null else { continue }
                 if let other = claimed?.updateValue(id, forKey: key) {
-                    throw violation(of: state, key: key, holder: other, newID: id)
+                    throw violation(of: index, key: key, holder: other, newID: id)
                 }
-                guard let holder = state.holder(of: key), holder != id else { continue }
+                // An object that keeps its value holds it already: no search of the index.
+                // The object is the one the transaction read, so this costs no cache miss
+                // where the index's search would.
+                if claimed == nil, let old = contents.object(id), index.value.key(old) == key { continue }
+                let holder = states.withUnsafeBufferPointer { $0[position].holder(of: key) }
+                guard let holder, holder != id else { continue }
                 // The holder keeps the value unless this transaction changes or deletes it.
                 if let change = changes[holder] {
-                    guard let changed = change, state.index.value.key(changed) == key else { continue }
+                    guard let changed = change, index.value.key(changed) == key else { continue }
                 }
-                throw violation(of: state, key: key, holder: holder, newID: id)
+                throw violation(of: index, key: key, holder: holder, newID: id)
             }
         }
     }
 
-    private func violation(of state: IndexState<Model>, key: IndexKey, holder: IndexKey, newID: IndexKey) -> StoreError
+    private func violation(of index: ModelIndex<Model>, key: IndexKey, holder: IndexKey, newID: IndexKey) -> StoreError
     {
         .uniqueViolation(
-            model: Model.modelName, field: state.index.value.name, value: key.description,
+            model: Model.modelName, field: index.value.name, value: key.description,
             existingID: holder.description, newID: newID.description)
     }
 }
