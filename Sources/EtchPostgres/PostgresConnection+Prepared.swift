@@ -25,7 +25,7 @@ extension PostgresConnection {
             let wasIdle = PQtransactionStatus(pointer) == PQTRANS_IDLE
             let result = PQexecPrepared(pointer, name, Int32(values.count), values, nil, nil, 0)
             defer { PQclear(result) }
-            let checked: PostgresResult
+            var checked: PostgresResult
             do {
                 checked = try Self.checked(result, on: pointer, statement: sql)
             } catch {
@@ -35,6 +35,7 @@ extension PostgresConnection {
                 continue
             }
             // Outside the `do`: what the reader throws is not the server's answer.
+            checked.decoder = handle.decoder
             return try read(checked)
         }
     }

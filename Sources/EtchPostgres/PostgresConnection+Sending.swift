@@ -122,7 +122,7 @@ extension PostgresConnection {
             PQclear(result)
             while let rest = PQgetResult(pointer) { PQclear(rest) }
         }
-        let checked: PostgresResult
+        var checked: PostgresResult
         do {
             checked = try Self.checked(result, on: pointer, statement: sql)
         } catch {
@@ -133,6 +133,7 @@ extension PostgresConnection {
             defer { for value in values { free(UnsafeMutablePointer(mutating: value)) } }
             return try executePrepared(sql, values, on: &handle, reading: read)
         }
+        checked.decoder = handle.decoder
         return try read(checked)
     }
 }

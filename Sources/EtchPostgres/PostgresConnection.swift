@@ -33,6 +33,11 @@ public final class PostgresConnection: Sendable {
         var pendingBegin: String?
         /// The error of a connection found lost when the pending `BEGIN` was sent.
         var beginFailure: PostgresError?
+        /// Decodes the stored objects of the results read, for the life of the connection:
+        /// the objects of every read share key arrays and values spelled alike, and no read
+        /// pays for the decoder's tables (made anew for one read, they cost more than its
+        /// objects' decoding); used under the lock, one read at a time.
+        let decoder = JSONRecordDecoder()
         deinit { PQfinish(pointer) }
     }
 
@@ -153,7 +158,9 @@ public final class PostgresConnection: Sendable {
             }
             let result = PQexecParams(pointer, sql, Int32(values.count), nil, values, nil, nil, 0)
             defer { PQclear(result) }
-            return try read(try Self.checked(result, on: pointer, statement: sql))
+            var checked = try Self.checked(result, on: pointer, statement: sql)
+            checked.decoder = handle.decoder
+            return try read(checked)
         }
     }
 

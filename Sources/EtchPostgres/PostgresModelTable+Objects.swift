@@ -154,14 +154,15 @@ extension PostgresModelTable {
     }
 
     /// The objects of a result whose first column is an object's JSON, decoded from libpq's
-    /// buffers: one at a time for a few rows, else by a ``JSONRecordDecoder``, whose key
-    /// arrays and repeated values the rows share (its tables cost more than one object's
-    /// decoding).
+    /// buffers by the connection's ``JSONRecordDecoder`` (see ``PostgresResult/decoder``),
+    /// whose key arrays and repeated values the objects of all its reads share; for a result
+    /// read without it, one at a time for a few rows, else by a decoder of their own (its
+    /// tables cost more than one object's decoding).
     static func objects<Model: IdentifiedModel>(
         of result: PostgresResult, as type: Model.Type, statement: String
     ) throws(PostgresError) -> [Model] {
         let count = result.rowCount
-        let decoder = count >= sharedDecodingRows ? JSONRecordDecoder() : nil
+        let decoder = result.decoder ?? (count >= sharedDecodingRows ? JSONRecordDecoder() : nil)
         var objects: [Model] = []
         objects.reserveCapacity(count)
         for row in 0..<count {
@@ -186,10 +187,18 @@ extension PostgresModelTable {
     /// of its NFC form): the order of an `ORDER BY id`, which the server would sort in a
     /// step of its own for rows found through another index, and a sort here costs less.
     ///
+    /// The ids' keys are sorted with their positions, which are then read in that order:
+    /// the objects are moved once, and the sort swaps concrete pairs, not the pairs of a
+    /// generic model (which go through the model's value witnesses). Objects already in id
+    /// order are returned as they are.
+    ///
     /// - Complexity: O(*n* log *n*) for *n* objects.
     static func inIDOrder<Model: IdentifiedModel>(_ objects: [Model]) -> [Model] {
         guard objects.count > 1 else { return objects }
-        return objects.map { (key: $0.id.indexKey, object: $0) }.sorted { $0.key < $1.key }.map(\.object)
+        var keys = objects.enumerated().map { (key: $0.element.id.indexKey, position: $0.offset) }
+        guard zip(keys, keys.dropFirst()).contains(where: { $1.key < $0.key }) else { return objects }
+        keys.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
+        return keys.map { objects[$0.position] }
     }
 
     /// From how many rows a result's objects are decoded by one ``JSONRecordDecoder``.

@@ -1,4 +1,5 @@
 import CLibPQ
+import Etch
 
 /// A statement's result as libpq holds it, read in place: what
 /// ``PostgresConnection/execute(_:_:reading:)`` hands its reader, which must not keep it (libpq
@@ -16,6 +17,9 @@ import CLibPQ
 package struct PostgresResult {
     /// libpq's result, successful (`PGRES_TUPLES_OK` or `PGRES_COMMAND_OK`).
     let pointer: OpaquePointer
+    /// The connection's decoder of stored objects, which the results it reads share (see
+    /// ``PostgresConnection/Handle/decoder``); `nil` where the result was read without it.
+    var decoder: JSONRecordDecoder?
 
     /// The number of rows.
     package var rowCount: Int { Int(PQntuples(pointer)) }

@@ -20,7 +20,8 @@ final class JSONSharedShapes {
         let index: [WireKey: Int]?
     }
 
-    private var shapes: [Shape] = []
+    /// Unchecked for exclusivity at run time, as ``JSONSharedValues``'s tables.
+    @exclusivity(unchecked) private var shapes: [Shape] = []
 
     init() {}
 

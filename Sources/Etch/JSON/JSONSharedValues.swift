@@ -8,6 +8,10 @@
 /// doubles up to 2^``maxSizeBits`` slots: a value that finds neither its twin nor a free
 /// slot within ``maxProbes`` slots is not shared, so reading stays linear and the table's
 /// memory bounded (some 4 MiB at most).
+///
+/// The stored properties skip the runtime's exclusivity checks (`@exclusivity(unchecked)`),
+/// as ``PersistentListNode``'s do: a table is used by one reader at a time, and its methods
+/// call nothing that could reach it again, while the checks cost a tenth of a record's read.
 final class JSONSharedValues {
     /// Strings shorter than this are stored inside the `String` itself: nothing to share.
     static let minStringLength = 16
@@ -21,19 +25,19 @@ final class JSONSharedValues {
 
     /// Each slot's hash, and the length of its value's bytes (-1 for a free slot): compared
     /// before the bytes, without touching the value.
-    private var hashes = [Int](repeating: 0, count: 1 << 10)
-    private var lengths = [Int](repeating: -1, count: 1 << 10)
-    private var values = [ModelValue](repeating: .null, count: 1 << 10)
+    @exclusivity(unchecked) private var hashes = [Int](repeating: 0, count: 1 << 10)
+    @exclusivity(unchecked) private var lengths = [Int](repeating: -1, count: 1 << 10)
+    @exclusivity(unchecked) private var values = [ModelValue](repeating: .null, count: 1 << 10)
     /// A kept array's bytes; empty for a string, whose own bytes are compared.
-    private var arrayBytes = [[UInt8]](repeating: [], count: 1 << 10)
-    private var sizeBits = 10
-    private var kept = 0
+    @exclusivity(unchecked) private var arrayBytes = [[UInt8]](repeating: [], count: 1 << 10)
+    @exclusivity(unchecked) private var sizeBits = 10
+    @exclusivity(unchecked) private var kept = 0
     /// For each length of string, the lookups made and the values they found, halved now
     /// and then so that they follow the documents (``isWorthLookingUp(stringOfLength:)``).
-    private var lookups = [UInt32](repeating: 0, count: maxLength + 1)
-    private var finds = [UInt32](repeating: 0, count: maxLength + 1)
+    @exclusivity(unchecked) private var lookups = [UInt32](repeating: 0, count: maxLength + 1)
+    @exclusivity(unchecked) private var finds = [UInt32](repeating: 0, count: maxLength + 1)
     /// For each length of string, the strings not looked up since the last lookup.
-    private var skips = [UInt32](repeating: 0, count: maxLength + 1)
+    @exclusivity(unchecked) private var skips = [UInt32](repeating: 0, count: maxLength + 1)
 
     init() {}
 
