@@ -24,8 +24,8 @@ extension ModelTable {
                     throw violation(of: index, key: key, holder: other, newID: id)
                 }
                 // An object that keeps its value holds it already: no search of the index.
-                // The object is the one the transaction read, so this costs no cache miss
-                // where the index's search would.
+                // An update read the old object in its transaction, so finding it again
+                // usually costs no cache miss, where the index's search would.
                 if claimed == nil, let old = contents.object(id), index.value.key(old) == key { continue }
                 let holder = states.withUnsafeBufferPointer { $0[position].holder(of: key) }
                 guard let holder, holder != id else { continue }
