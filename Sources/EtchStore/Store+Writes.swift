@@ -190,11 +190,15 @@ extension Store {
             // other store commits before then, so the store is as fresh as a look now, and
             // reads after the write need not look again for a while.
             lastCheck = ContinuousClock.now
+            // Taken out while the commit runs, so that adding to it copies nothing; kept only
+            // when it holds every commit since the checkpoint.
+            var pending = pendingFold.take()
+            if let known = pending, known.checkpoint != checkpoint || known.through != lastToken { pending = nil }
             try file.withConnection { connection throws(StoreError) in
                 // The history row records the token; the state row changes only with a fold,
                 // which moves the checkpoint to this commit.
                 if folds {
-                    try connection.foldCommits(after: checkpoint)
+                    try connection.foldCommits(after: checkpoint, known: pending)
                     try connection.write(records)
                     try connection.append(row)
                     if pruned != prunedThrough { try connection.deleteHistory(through: pruned) }
@@ -204,7 +208,14 @@ extension Store {
                 }
                 try connection.commit()
             }
-            if folds { checkpoint = token }
+            if folds {
+                checkpoint = token
+                pendingFold = PendingFold(checkpoint: token)
+            } else if var known = pending {
+                pending = nil
+                known.add(entries, token: token)
+                pendingFold = known
+            }
             if let signal {
                 let bumped = signal.committed(by: waker)
                 seenGeneration = bumped == generation + 1 ? bumped : generation

@@ -34,6 +34,9 @@ public actor Store {
     /// The last token the file's objects table holds; the history holds the commits after it
     /// (see ``StoreConnection/foldCommits(after:)``).
     var checkpoint = 0
+    /// What this store's commits since ``checkpoint`` changed, while they are the only ones
+    /// since: the next fold writes it without reading the history back.
+    var pendingFold: PendingFold?
     /// An in-memory store's history; a file-backed store's is in its file.
     var memoryHistory: [MemoryCommit] = []
     /// The file's counter of this process's commits, and its value when the store last caught up.
@@ -126,6 +129,7 @@ public actor Store {
         lastToken = opened.state.lastToken
         prunedThrough = opened.state.prunedThrough
         checkpoint = opened.state.checkpoint
+        if !opened.state.hasPendingCommits { pendingFold = PendingFold(checkpoint: opened.state.checkpoint) }
         signal = opened.signal
         seenGeneration = opened.generation
         dataVersion = opened.dataVersion

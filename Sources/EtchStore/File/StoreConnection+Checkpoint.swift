@@ -14,10 +14,18 @@ extension StoreConnection {
     /// Folding is idempotent: the history holds whole objects, so writing a commit the table
     /// already holds changes nothing.
     ///
+    /// - Parameters:
+    ///   - checkpoint: The token the objects table holds every commit through.
+    ///   - known: What the commits after `checkpoint` changed, when the caller knows it all
+    ///     (``PendingFold``): nothing is read back from the history then.
     /// - Complexity: O(*m* log *n*) for *m* objects changed in a file of *n*.
     /// - Throws: as ``history(after:)``, or a failure to write.
-    func foldCommits(after checkpoint: Int) throws(StoreError) {
-        try write(Array(pendingChanges(after: checkpoint).values))
+    func foldCommits(after checkpoint: Int, known: PendingFold? = nil) throws(StoreError) {
+        if let known, known.checkpoint == checkpoint {
+            try write(Array(known.changes.values))
+        } else {
+            try write(Array(pendingChanges(after: checkpoint).values))
+        }
     }
 
     /// Folds the commits after the file's checkpoint, inside the open write transaction, and
@@ -82,9 +90,40 @@ extension StoreConnection {
     }
 }
 
+/// What the commits after a file's checkpoint changed, as the store that made them knows it:
+/// the last change to each object, so that the next fold writes them without reading the
+/// history back and decoding it.
+///
+/// A store keeps one while every commit after the checkpoint is its own: it starts empty at a
+/// fold and takes each commit's entries after the commit is durable. Another store's commit
+/// makes it stale (``through`` no longer the store's last token), and the fold reads the
+/// history, as it must then.
+struct PendingFold {
+    /// The checkpoint the changes follow.
+    let checkpoint: Int
+    /// The last commit the changes include.
+    private(set) var through: Int
+    /// The last change to each object since the checkpoint.
+    private(set) var changes: [RecordKey: RecordChange] = [:]
+
+    /// Nothing changed since `checkpoint`, the file's last commit.
+    init(checkpoint: Int) {
+        self.checkpoint = checkpoint
+        through = checkpoint
+    }
+
+    /// Adds the entries of the commit with `token`, the one after ``through``.
+    mutating func add(_ entries: [HistoryEntry], token: Int) {
+        for entry in entries {
+            changes[RecordKey(model: entry.record.model, id: entry.record.id)] = entry.recordChange
+        }
+        through = token
+    }
+}
+
 /// A record's place in the objects table: its model and its stored id, as the bytes the
 /// table's key compares (two texts Swift finds equal are two rows when their bytes differ).
-private struct RecordKey: Hashable, Comparable {
+struct RecordKey: Hashable, Comparable {
     var model: [UInt8]
     var id: [UInt8]
 

@@ -84,6 +84,70 @@ extension StoreFormatFourTests {
         }
     }
 
+    /// Whether the objects table holds the label `id` with `name`, read as another program would.
+    static func stores(_ id: String, named name: String, on url: URL) throws -> Bool {
+        let body = #"{"id":"\#(id)","name":"\#(name)"}"#
+        return try integer(
+            "SELECT count(*) FROM objects WHERE model = 'Label' AND id = '\"\(id)\"' AND body = CAST('\(body)' AS BLOB)",
+            on: url) == 1
+    }
+
+    @Test func aFoldWritesEveryWaitingCommitWhicheverStoreMadeIt() async throws {
+        try await StoreTests.withDirectory { directory in
+            let url = directory.appending(path: "labels.store")
+            let (store, other) = (
+                try Store(url: url, models: EtchModels.all), try Store(url: url, models: EtchModels.all)
+            )
+            try await store.write { tx in try tx.insert(contentsOf: (0..<40).map { Label(id: "a\($0)", name: "0") }) }
+            let start = try Self.checkpoint(on: url)
+            // The store's own commits, many objects each changed, some deleted; then the other
+            // store's, which the first knows of only by reading the history; then the first's
+            // again, up to the commit that folds.
+            for round in 1...50 {
+                try await store.write { tx in
+                    try tx.update(Label.self, id: "a\(round % 40)") { $0.copyWith(name: "\(round)") }
+                }
+            }
+            try await store.write { tx in try tx.delete(Label.self, id: "a39") }
+            try await other.write { tx in
+                try tx.insert(Label(id: "b1", name: "from the other"))
+                try tx.update(Label.self, id: "a5") { $0.copyWith(name: "other") }
+            }
+            var round = 51
+            while try Self.checkpoint(on: url) == start {
+                let number = round
+                try await store.write { tx in
+                    try tx.update(Label.self, id: "a\(10 + number % 20)") { $0.copyWith(name: "\(number)") }
+                }
+                round += 1
+            }
+            #expect(round - 51 == Self.foldInterval - 52)
+            // The table holds what the store holds, the other store's commit included.
+            let labels = try await store.objects(Label.self)
+            #expect(labels.count == 40)
+            #expect(try Self.storedCount(of: "Label", on: url) == 40)
+            for label in labels { #expect(try Self.stores(label.id, named: label.name, on: url), "\(label.id)") }
+            #expect(labels.first { $0.id == "b1" }?.name == "from the other")
+            #expect(labels.first { $0.id == "a5" }?.name == "other")
+
+            // After that fold, the store's own commits alone, up to the next fold.
+            let folded = try Self.checkpoint(on: url)
+            while try Self.checkpoint(on: url) == folded {
+                let number = round
+                try await store.write { tx in
+                    try tx.update(Label.self, id: "a\(number % 39)") { $0.copyWith(name: "\(number)") }
+                    if number % 17 == 0 { try tx.insert(Label(id: "c\(number)", name: "new")) }
+                }
+                round += 1
+            }
+            let after = try await store.objects(Label.self)
+            #expect(try Self.storedCount(of: "Label", on: url) == after.count)
+            for label in after { #expect(try Self.stores(label.id, named: label.name, on: url), "\(label.id)") }
+            await other.close()
+            await store.close()
+        }
+    }
+
     @Test func aLargeCommitIsWrittenToTheObjectsTableAtOnce() async throws {
         try await StoreTests.withDirectory { directory in
             let url = directory.appending(path: "labels.store")
