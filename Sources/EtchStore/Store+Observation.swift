@@ -113,15 +113,9 @@ extension Store {
     ) throws -> AsyncStream<ListChange<Model>> {
         let page = try Self.results(of: walk, in: table.contents, offset: offset, limit: max(0, limit))
         let (stream, mailbox) = ObservationMailbox<ListChange<Model>>.makeStream()
-        let filter = walk.filter
-        let sortKey = table.indexes[walk.position].index.value.key
         let window = LiveIndexWindow(
-            page: page, offset: max(0, offset),
-            read: { [weak table] in
-                // An object on which the predicate throws is left out, as `isMember` leaves it.
-                table.map { try? Self.results(of: walk, in: $0.contents, offset: offset, limit: max(0, limit)) } ?? nil
-            },
-            isMember: { (try? filter.matches($0)) ?? false }, sortKey: sortKey, mailbox: mailbox)
+            page: page, prepared: prepared, position: walk.position, offset: max(0, offset), limit: max(0, limit),
+            table: table, mailbox: mailbox)
         observe(table, mailbox: mailbox, receive: window.receive)
         return stream
     }

@@ -9,28 +9,51 @@
 /// object or one that matches now; with an offset, any changed object may have moved in or
 /// out of the matches before the page, so any update reads the page again.
 final class LiveIndexWindow<Model: IdentifiedModel> {
+    // The query, its page and the table are stored, not captured in closures: a closure's
+    // context holding generic values is laid out at run time, which the first result of
+    // every live query paid for, three times over. The prepared query is held rather than
+    // its walk, a reference rather than a generic value to copy.
+
     /// The objects shown.
     private var shown: [Model]
-    /// Reads the page again; `nil` once the table is gone.
-    private let read: () -> [Model]?
-    private let isMember: (Model) -> Bool
+    /// The query, whose walk reads the page, and the page's place in the walk.
+    private let prepared: PreparedQuery<Model>
+    private let offset: Int
+    private let limit: Int
+    /// The table walked; the page is not read again once it is gone.
+    private weak var table: ModelTable<Model>?
     /// The walked index's key, whose change moves an object.
     private let sortKey: (Model) -> IndexKey
-    private let offset: Int
     private let mailbox: ObservationMailbox<ListChange<Model>>
 
     /// Starts a list with its first page and sends it as the first change.
     init(
-        page: [Model], offset: Int, read: @escaping () -> [Model]?, isMember: @escaping (Model) -> Bool,
-        sortKey: @escaping (Model) -> IndexKey, mailbox: ObservationMailbox<ListChange<Model>>
+        page: [Model], prepared: PreparedQuery<Model>, position: Int, offset: Int, limit: Int,
+        table: ModelTable<Model>, mailbox: ObservationMailbox<ListChange<Model>>
     ) {
         self.shown = page
+        self.prepared = prepared
         self.offset = offset
-        self.read = read
-        self.isMember = isMember
-        self.sortKey = sortKey
+        self.limit = limit
+        self.table = table
+        // Read in place: `indexes[position]` would copy the index's state.
+        self.sortKey = table.indexes.withUnsafeBufferPointer { (states) -> (Model) -> IndexKey in
+            states[position].index.value.key
+        }
         self.mailbox = mailbox
         mailbox.send(.initial(page))
+    }
+
+    /// The page as it is now; `nil` once the table is gone, or when the predicate throws on
+    /// an object (which `isMember` leaves out too).
+    private func read() -> [Model]? {
+        guard let table, let walk = prepared.walk else { return nil }
+        return try? Store.results(of: walk, in: table.contents, offset: offset, limit: limit)
+    }
+
+    /// Whether the query's predicate holds for an object; not when it throws.
+    private func isMember(_ object: Model) -> Bool {
+        (try? prepared.walk?.filter.matches(object)) ?? false
     }
 
     /// Reads the page again if the commit may have touched it, and sends what changed.
