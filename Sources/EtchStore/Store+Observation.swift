@@ -108,10 +108,10 @@ extension Store {
     /// Observes a query whose page a walk of a sorted index answers: the first change and
     /// every later page come from the walk, and no list of every match is kept.
     private func observeWalk<Model: IdentifiedModel>(
-        _ walk: PreparedQuery<Model>.IndexWalk, of prepared: PreparedQuery<Model>, in table: ModelTable<Model>,
+        _ walk: IndexWalk, of prepared: PreparedQuery<Model>, in table: ModelTable<Model>,
         offset: Int, limit: Int
     ) throws -> AsyncStream<ListChange<Model>> {
-        let page = try Self.results(of: walk, in: table.contents, offset: offset, limit: max(0, limit))
+        let page = try Self.results(of: walk, of: prepared, in: table.contents, offset: offset, limit: max(0, limit))
         let (stream, mailbox) = ObservationMailbox<ListChange<Model>>.makeStream()
         let window = LiveIndexWindow(
             page: page, prepared: prepared, position: walk.position, offset: max(0, offset), limit: max(0, limit),

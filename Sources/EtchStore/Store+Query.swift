@@ -36,7 +36,7 @@ extension Store {
         let prepared = prepared(query, in: table)
         let limit = max(0, query.fetchLimit ?? .max)
         if let walk = prepared.walk {
-            return try Self.results(of: walk, in: table, offset: query.fetchOffset, limit: limit)
+            return try Self.results(of: walk, of: prepared, in: table, offset: query.fetchOffset, limit: limit)
         }
         let access = prepared.access
         if case .empty = access { return [] }
@@ -106,7 +106,7 @@ extension Store {
             return QueryExplanation(
                 access: walk.plan, order: .indexWalk(reversed: walk.reversed, stopsAfter: limit),
                 expectedCandidates: Self.count(of: walk.plan, in: table) ?? table.count,
-                filter: walk.filter.summary, keyText: keyText)
+                filter: prepared.walkFilter.summary, keyText: keyText)
         }
         var order = QueryExplanation.Order.sort(by: prepared.order.names)
         if prepared.order.steps.isEmpty, case .lookup(_, _, let keys) = prepared.access, keys.count == 1 {
@@ -131,12 +131,13 @@ extension Store {
         return prepared
     }
 
-    /// The page a walk gives: the objects that pass its filter, in its order, after `offset`.
+    /// The page the walk of a prepared query gives: the objects that pass its filter, in its
+    /// order, after `offset`.
     static func results<Model: IdentifiedModel>(
-        of walk: PreparedQuery<Model>.IndexWalk, in table: TableContents<Model>, offset: Int, limit: Int
+        of walk: IndexWalk, of prepared: PreparedQuery<Model>, in table: TableContents<Model>, offset: Int, limit: Int
     ) throws -> [Model] {
         guard limit > 0 else { return [] }
-        if walk.filter.isNone {
+        if prepared.walkTestsNothing {
             // Every object walked matches: the page is found by position, as `sorted` finds it.
             return table.sortedObjects(
                 indexAt: walk.position, group: walk.group, from: walk.lower, to: walk.upper, reversed: walk.reversed,
@@ -144,7 +145,7 @@ extension Store {
         }
         var found: [Model] = []
         var toSkip = max(0, offset)
-        let filter = walk.filter
+        let filter = prepared.walkFilter
         try table.visitSorted(
             indexAt: walk.position, group: walk.group, from: walk.lower, to: walk.upper, reversed: walk.reversed
         ) { object in

@@ -1,6 +1,6 @@
 @_spi(EtchCollections) import Etch
 
-/// A live query whose page a sorted index's walk answers (see ``PreparedQuery/IndexWalk``):
+/// A live query whose page a sorted index's walk answers (see ``IndexWalk``):
 /// it keeps only the objects shown, never every match, and after a commit that may touch
 /// them reads the page again from the index, as ``Store/fetch(_:)`` does, in O(log *n* +
 /// *w*) for a page that ends *w* matches into the walk; then it sends what changed.
@@ -48,12 +48,12 @@ final class LiveIndexWindow<Model: IdentifiedModel> {
     /// an object (which `isMember` leaves out too).
     private func read() -> [Model]? {
         guard let table, let walk = prepared.walk else { return nil }
-        return try? Store.results(of: walk, in: table.contents, offset: offset, limit: limit)
+        return try? Store.results(of: walk, of: prepared, in: table.contents, offset: offset, limit: limit)
     }
 
     /// Whether the query's predicate holds for an object; not when it throws.
     private func isMember(_ object: Model) -> Bool {
-        (try? prepared.walk?.filter.matches(object)) ?? false
+        (try? prepared.walkFilter.matches(object)) ?? false
     }
 
     /// Reads the page again if the commit may have touched it, and sends what changed.

@@ -15,27 +15,15 @@ final class PreparedQuery<Model: IdentifiedModel>: @unchecked Sendable {
     let access: QueryPlan
     /// What remains to test of each of the plan's candidates.
     let filter: QueryFilter<Model>
-    /// A walk of a sorted index in the query's order, when one answers the query.
+    /// A walk of a sorted index in the query's order, when one answers the query, and what
+    /// remains to test of each object walked (``QueryFilter/none`` without a walk).
     let walk: IndexWalk?
+    let walkFilter: QueryFilter<Model>
+    /// Whether every object walked matches: read without copying ``walkFilter``, a generic
+    /// value whose copy looks its type up at run time.
+    let walkTestsNothing: Bool
     /// How the results are sorted when no walk gives them in order.
     let order: QueryOrder<Model>
-
-    /// A walk of one group of a sorted index, in order or in reverse, which stops once it
-    /// has what the page needs.
-    struct IndexWalk {
-        /// The index, as a plan names it (its range over the walked group and bounds).
-        let plan: QueryPlan
-        /// The index's position in the table's indexes.
-        let position: Int
-        /// The group walked; ``IndexKey/null`` for an ungrouped index.
-        let group: IndexKey
-        let lower: IndexBound?
-        let upper: IndexBound?
-        /// Whether the walk goes from the largest key to the smallest.
-        let reversed: Bool
-        /// What remains to test of each object walked.
-        let filter: QueryFilter<Model>
-    }
 
     /// Prepares `query` for a table whose indexes are `indexes`.
     init(_ query: StoreQuery<Model>, indexes: [ModelIndex<Model>], signature: IndexSignature) {
@@ -58,7 +46,10 @@ final class PreparedQuery<Model: IdentifiedModel>: @unchecked Sendable {
         let coverage = QueryCoverage(condition: exact, indexes: indexes, query: query)
         filter = coverage.filter(for: access)
         order = QueryOrder(query.sortBy, indexes: indexes)
-        walk = Self.walk(for: query, access: access, indexes: indexes, coverage: coverage, model: model)
+        let found = Self.walk(for: query, access: access, indexes: indexes, coverage: coverage, model: model)
+        walk = found?.walk
+        walkFilter = found?.filter ?? .none
+        walkTestsNothing = walkFilter.isNone
     }
 
     /// The walk that answers the query in its sort's order, if a sorted index has that order
@@ -67,7 +58,7 @@ final class PreparedQuery<Model: IdentifiedModel>: @unchecked Sendable {
     private static func walk(
         for query: StoreQuery<Model>, access: QueryPlan, indexes: [ModelIndex<Model>], coverage: QueryCoverage<Model>,
         model: String
-    ) -> IndexWalk? {
+    ) -> (walk: IndexWalk, filter: QueryFilter<Model>)? {
         guard query.sortBy.count == 1, access != .empty else { return nil }
         let descriptor = query.sortBy[0]
         for (position, index) in indexes.enumerated() where index.kind == .sorted {
@@ -93,12 +84,30 @@ final class PreparedQuery<Model: IdentifiedModel>: @unchecked Sendable {
             }
             if index.groupBy != nil, group == nil { continue }
             let plan = QueryPlan.range(model: model, index: index.name, group: group, lower: lower, upper: upper)
-            return IndexWalk(
-                plan: plan, position: position, group: group ?? .null, lower: lower, upper: upper, reversed: reversed,
-                filter: coverage.filter(for: plan))
+            let walk = IndexWalk(
+                plan: plan, position: position, group: group ?? .null, lower: lower, upper: upper, reversed: reversed)
+            return (walk, coverage.filter(for: plan))
         }
         return nil
     }
+}
+
+/// A walk of one group of a sorted index, in order or in reverse, which stops once it has
+/// what the page needs (see ``PreparedQuery/walk``).
+///
+/// Not nested in the generic ``PreparedQuery``: a nested type is generic too, and copying
+/// one would look its type up at run time, which every walked query and live query did.
+struct IndexWalk {
+    /// The index, as a plan names it (its range over the walked group and bounds).
+    let plan: QueryPlan
+    /// The index's position in the table's indexes.
+    let position: Int
+    /// The group walked; ``IndexKey/null`` for an ungrouped index.
+    let group: IndexKey
+    let lower: IndexBound?
+    let upper: IndexBound?
+    /// Whether the walk goes from the largest key to the smallest.
+    let reversed: Bool
 }
 
 /// The indexes a prepared query was made with: how many, and the names of those a store
