@@ -15,9 +15,9 @@ final class PreparedQuery<Model: IdentifiedModel>: @unchecked Sendable {
     let access: QueryPlan
     /// What remains to test of each of the plan's candidates.
     let filter: QueryFilter<Model>
-    /// A walk of a sorted index in the query's order, when one answers the query, and what
-    /// remains to test of each object walked (``QueryFilter/none`` without a walk).
+    /// A walk of a sorted index in the query's order, when one answers the query.
     let walk: IndexWalk?
+    /// What remains to test of each object walked; ``QueryFilter/none`` without a walk.
     let walkFilter: QueryFilter<Model>
     /// Whether every object walked matches: read without copying ``walkFilter``, a generic
     /// value whose copy looks its type up at run time.
