@@ -10,6 +10,10 @@ extension PostgresConnection {
     /// history's last statement uses it, so that the lock it takes until `COMMIT` is held
     /// for the server's work alone, not for one more round trip.
     ///
+    /// A statement to run once the transaction committed (`after`) goes in the same round
+    /// trip, as a transaction of its own; it runs only when the transaction ended (committed,
+    /// or rolled back by a failing `COMMIT`), and its outcome is not reported.
+    ///
     /// ```swift
     /// try connection.execute("BEGIN")
     /// let rows = try connection.executeAndCommit("INSERT INTO log (line) VALUES ($1) RETURNING id", ["it's"])
@@ -19,14 +23,19 @@ extension PostgresConnection {
     ///   - sql: One SQL statement with at least one parameter, prepared as ``execute(_:_:)``
     ///     prepares it.
     ///   - parameters: Its parameters in PostgreSQL's text format; `nil` for SQL `NULL`.
+    ///   - after: A statement with at least one parameter to run after `COMMIT`, or `nil`.
+    ///   - afterParameters: Its parameters.
     /// - Returns: The statement's rows.
     /// - Throws: The statement's error, as ``execute(_:_:)`` throws it (nothing committed);
     ///   `COMMIT`'s (a serialization failure, SQLSTATE 40001, rolled the transaction back);
     ///   ``PostgresError/connectionLost(sqlState:reason:duringCommit:)`` when the connection
     ///   ended, `duringCommit` when the statement's rows had come (the outcome is unknown).
     @discardableResult
-    package func executeAndCommit(_ sql: String, _ parameters: [String?]) throws(PostgresError) -> PostgresRows {
+    package func executeAndCommit(
+        _ sql: String, _ parameters: [String?], then after: String? = nil, _ afterParameters: [String?] = []
+    ) throws(PostgresError) -> PostgresRows {
         try Self.checkText(of: parameters)
+        try Self.checkText(of: afterParameters)
         return try handle.withLock { (handle) throws(PostgresError) -> PostgresRows in
             let pointer = handle.pointer
             // A transaction that sent nothing yet: its BEGIN first.
@@ -40,10 +49,13 @@ extension PostgresConnection {
                 return try Self.checked(result, on: pointer, statement: sql).rows
             }
             let name = try Self.prepare(sql, on: &handle)
+            let afterName = try after.map { (after) throws(PostgresError) in try Self.prepare(after, on: &handle) }
             let values = Self.cStrings(parameters)
-            defer { for value in values { free(UnsafeMutablePointer(mutating: value)) } }
+            let afterValues = Self.cStrings(afterParameters)
+            defer { for value in values + afterValues { free(UnsafeMutablePointer(mutating: value)) } }
             do throws(PostgresError) {
-                return try Self.pipeline(name, values, sql: sql, on: pointer)
+                return try Self.pipeline(
+                    name, values, sql: sql, then: afterName.map { ($0, afterValues) }, on: pointer)
             } catch {
                 if case .connectionLost = error { handle.statements.removeAll() }
                 throw error
@@ -51,19 +63,27 @@ extension PostgresConnection {
         }
     }
 
-    /// Sends the prepared statement, `COMMIT` and a sync at once, then reads their results.
+    /// Sends the prepared statement, `COMMIT` and a sync at once, and the prepared statement
+    /// `after` and its own sync when there is one, then reads their results.
     private static func pipeline(
-        _ name: String, _ values: [UnsafePointer<CChar>?], sql: String, on pointer: OpaquePointer
+        _ name: String, _ values: [UnsafePointer<CChar>?], sql: String,
+        then after: (name: String, values: [UnsafePointer<CChar>?])?, on pointer: OpaquePointer
     ) throws(PostgresError) -> PostgresRows {
         guard PQenterPipelineMode(pointer) == 1 else {
             throw .unexpectedResult(statement: sql, reason: "libpq could not enter pipeline mode")
         }
         defer { PQexitPipelineMode(pointer) }
+        let syncs = after == nil ? 1 : 2
+        // After the sync, `after` runs in a transaction of its own, or fails at once in a
+        // transaction that the statement's failure left failed (then nothing committed).
         guard PQsendQueryPrepared(pointer, name, Int32(values.count), values, nil, nil, 0) == 1,
-            PQsendQueryParams(pointer, "COMMIT", 0, nil, nil, nil, nil, 0) == 1, PQpipelineSync(pointer) == 1
+            PQsendQueryParams(pointer, "COMMIT", 0, nil, nil, nil, nil, 0) == 1, PQpipelineSync(pointer) == 1,
+            after.map({ PQsendQueryPrepared(pointer, $0.name, Int32($0.values.count), $0.values, nil, nil, 0) == 1 })
+                ?? true,
+            after == nil || PQpipelineSync(pointer) == 1
         else {
             let error = Self.error(of: nil, on: pointer, statement: sql)
-            drainPipeline(pointer)
+            drainPipeline(pointer, syncs: syncs)
             throw error
         }
         let statement = PQgetResult(pointer)
@@ -72,7 +92,7 @@ extension PostgresConnection {
         do {
             rows = try checked(statement, on: pointer, statement: sql).rows
         } catch {
-            drainPipeline(pointer)
+            drainPipeline(pointer, syncs: syncs)
             throw error
         }
         // The statement's results end with a null, then COMMIT's come.
@@ -82,17 +102,17 @@ extension PostgresConnection {
         do {
             _ = try checked(commit, on: pointer, statement: "COMMIT")
         } catch {
-            drainPipeline(pointer)
+            drainPipeline(pointer, syncs: syncs)
             throw error
         }
-        drainPipeline(pointer)
+        drainPipeline(pointer, syncs: syncs)
         return rows
     }
 
-    /// Reads and drops the results left up to the pipeline's sync, or until the connection ends.
-    /// Two nulls in a row: nothing more is coming (the sync was not sent).
-    static func drainPipeline(_ pointer: OpaquePointer) {
-        var nulls = 0
+    /// Reads and drops the results left up to the pipeline's `syncs`th sync, or until the
+    /// connection ends. Two nulls in a row: nothing more is coming (the sync was not sent).
+    static func drainPipeline(_ pointer: OpaquePointer, syncs: Int = 1) {
+        var (nulls, left) = (0, syncs)
         while PQstatus(pointer) == CONNECTION_OK && nulls < 2 {
             guard let result = PQgetResult(pointer) else {
                 nulls += 1
@@ -101,7 +121,10 @@ extension PostgresConnection {
             nulls = 0
             let status = PQresultStatus(result)
             PQclear(result)
-            if status == PGRES_PIPELINE_SYNC { return }
+            if status == PGRES_PIPELINE_SYNC {
+                left -= 1
+                if left == 0 { return }
+            }
         }
     }
 }

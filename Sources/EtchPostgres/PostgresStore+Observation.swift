@@ -44,10 +44,10 @@ extension PostgresStore {
         whole.fetchLimit = nil
         whole.fetchOffset = 0
         whole.sortBy = []
-        let (token, members) = try await snapshot { [whole] connection in
-            (try history.currentToken(on: connection), try self.fetch(whole, on: connection))
+        let (token, seen, members) = try await snapshot(of: history) { [whole] connection in
+            try self.fetch(whole, on: connection)
         }
-        let commits = try await history.updates(since: token, pool: pool, listener: try listener())
+        let commits = try await history.updates(since: token, skipping: seen, pool: pool, listener: try listener())
         let window = LiveWindow(offset: query.fetchOffset, limit: query.fetchLimit)
         let (stream, continuation) = AsyncStream.makeStream(of: ListChange<Model>.self)
         let task = Task {
@@ -87,10 +87,10 @@ extension PostgresStore {
     > {
         let history = try recordedHistory()
         let table = try table(of: type)
-        let (token, object) = try await snapshot { connection in
-            (try history.currentToken(on: connection), try table.object(withID: id, as: type, on: connection))
+        let (token, seen, object) = try await snapshot(of: history) { connection in
+            try table.object(withID: id, as: type, on: connection)
         }
-        let commits = try await history.updates(since: token, pool: pool, listener: try listener())
+        let commits = try await history.updates(since: token, skipping: seen, pool: pool, listener: try listener())
         return Self.relay(commits, initial: [object]) { commit, continuation in
             let change = try commit.changes(of: Model.self)
             if let object = change.inserted.last(where: { $0.id == id }) ?? change.updated.last(where: { $0.id == id })
@@ -102,9 +102,20 @@ extension PostgresStore {
         }
     }
 
-    /// Runs reads in one `REPEATABLE READ` transaction, so that they see one snapshot: what
-    /// a live feed starts from and the token it follows from agree.
-    func snapshot<Result: Sendable>(_ body: @Sendable (PostgresConnection) throws -> Result) async throws -> Result {
-        try await pool.transaction(isolation: .repeatableRead, maxAttempts: 1) { connection in try body(connection) }
+    /// Runs reads in one `REPEATABLE READ` transaction, so that they see one snapshot, and
+    /// says where a live feed of what changes after them starts: the settled token, read
+    /// before the transaction (``PostgresHistory/currentToken(on:)``), and the tokens after
+    /// it whose commits the snapshot already saw, which the feed skips. So the reads and the
+    /// feed agree: each commit is in one or the other, and an object's commits that the feed
+    /// sends all came after those the reads saw.
+    func snapshot<Result: Sendable>(
+        of history: PostgresHistory, _ body: @Sendable (PostgresConnection) throws -> Result
+    ) async throws -> (token: HistoryToken, seen: Set<Int>, result: Result) {
+        let token = try await read { connection in try history.currentToken(on: connection) }
+        let (seen, result) = try await pool.transaction(isolation: .repeatableRead, maxAttempts: 1) { connection in
+            let result = try body(connection)
+            return (try history.visibleTokens(after: token.number, on: connection), result)
+        }
+        return (token, seen, result)
     }
 }

@@ -13,8 +13,7 @@ extension PostgresStore {
     /// Transactions that touch the same object take turns: the later one waits for the
     /// earlier to end, then reads what it committed, so an update by transform never loses a
     /// concurrent one, and none of them fails for it. Transactions that touch different
-    /// objects do not wait for each other's objects, and do not fail for each other (with
-    /// the ``history`` recorded, their commits take turns: see `recordsHistory` at open).
+    /// objects do not wait for each other, and do not fail for each other.
     ///
     /// Two transactions that each wait for an object the other holds deadlock: PostgreSQL
     /// fails one of them (SQLSTATE `40P01`, after its `deadlock_timeout`, a second by

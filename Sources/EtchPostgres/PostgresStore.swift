@@ -57,10 +57,11 @@ public final class PostgresStore: ModelStore {
     ///   - recordsHistory: Whether each write records its changes in the change history
     ///     (``history``), which ``history(since:)``, ``changes(of:)`` and the live queries
     ///     read. On by default. It costs each commit that changes anything one more
-    ///     statement, and a lock from that statement to `COMMIT` that makes committing
-    ///     writers take turns, so that tokens follow commit order: 8 concurrent writers
-    ///     measured 1,300 commits/s without it, 250 with it. Turn it off only for a store
-    ///     whose changes nobody follows; every store on one schema should agree.
+    ///     statement, sent with `COMMIT`, and a notification sent after it, in the same
+    ///     round trip; committing writers do not take turns (a reader of the history waits
+    ///     for the commits in flight instead: see ``PostgresHistory/currentToken(on:)``).
+    ///     Turn it off only for a store whose changes nobody follows; every store on one
+    ///     schema should agree.
     /// - Throws: ``EtchStore/StoreError/duplicateModel(_:)`` for two types of one name;
     ///   ``PostgresError/foreignTable(table:model:found:)`` for a table of a model's name
     ///   that Etch did not make (it is left as it is); ``PostgresError`` for a server that

@@ -65,4 +65,49 @@ extension PostgresCommitPipelineTests {
         if !second.isIdle { try second.execute("ROLLBACK") }
         #expect(try second.execute("SELECT string_agg(line, ',') FROM lines").singleValue == "first")
     }
+
+    /// The statement to run after `COMMIT` runs in a transaction of its own once the
+    /// transaction committed, in the same round trip; its failure is not reported and leaves
+    /// the connection usable.
+    @Test func theStatementAfterCommitRunsOnceTheTransactionCommitted() throws {
+        let schema = try TemporarySchema()
+        let connection = try Self.open(schema)
+        try connection.execute("CREATE TABLE after_commit (line text)")
+        try connection.execute("BEGIN")
+        let rows = try connection.executeAndCommit(
+            "INSERT INTO lines VALUES ($1) RETURNING line", ["kept"],
+            then: "INSERT INTO after_commit SELECT line FROM lines WHERE line = $1", ["kept"])
+        #expect(rows.singleValue == "kept")
+        #expect(connection.isIdle)
+        // It saw the committed row, so it ran after COMMIT.
+        #expect(try connection.execute("SELECT string_agg(line, ',') FROM after_commit").singleValue == "kept")
+
+        // A failing statement after COMMIT: the commit stands, nothing is thrown.
+        try connection.execute("BEGIN")
+        try connection.executeAndCommit(
+            "INSERT INTO lines VALUES ($1)", ["second"], then: "INSERT INTO lines VALUES ($1)", ["kept"])
+        #expect(connection.isIdle)
+        #expect(try connection.execute("SELECT count(*) FROM lines").singleValue == "2")
+    }
+
+    /// When the transaction's last statement fails, nothing commits and the statement after
+    /// `COMMIT` does not run: the transaction is left failed, to roll back.
+    @Test func theStatementAfterCommitDoesNotRunWhenTheTransactionFailed() throws {
+        let schema = try TemporarySchema()
+        let connection = try Self.open(schema)
+        try connection.execute("CREATE TABLE after_commit (line text)")
+        try connection.execute("INSERT INTO lines VALUES ($1)", ["taken"])
+        try connection.execute("BEGIN")
+        #expect {
+            try connection.executeAndCommit(
+                "INSERT INTO lines VALUES ($1)", ["taken"], then: "INSERT INTO after_commit VALUES ($1)", ["ran"])
+        } throws: { Self.isServerError($0, "23505") }
+        #expect(connection.isInFailedTransaction)
+        try connection.execute("ROLLBACK")
+        #expect(try connection.execute("SELECT count(*) FROM after_commit").singleValue == "0")
+        try connection.execute("BEGIN")
+        try connection.executeAndCommit(
+            "INSERT INTO lines VALUES ($1)", ["again"], then: "INSERT INTO after_commit VALUES ($1)", ["ran"])
+        #expect(try connection.execute("SELECT count(*) FROM after_commit").singleValue == "1")
+    }
 }

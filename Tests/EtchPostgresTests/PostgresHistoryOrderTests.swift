@@ -9,6 +9,19 @@ import Testing
 @Suite(.enabled(if: PostgresTestServer.isConfigured)) struct PostgresHistoryOrderTests {}
 
 extension PostgresHistoryOrderTests {
+    /// Begins a transaction on the fixture's connection outside the pool, writes album 1 and
+    /// records it there, leaving the transaction open: it holds its token.
+    static func recordInOpenTransaction(on fixture: PostgresHistoryFixture) throws -> (
+        PostgresConnection, HistoryToken
+    ) {
+        let connection = fixture.other
+        try connection.execute("BEGIN")
+        let token = try PostgresHistoryFixture.write(
+            [PostgresHistoryFixture.album(1)], kind: .insert, table: fixture.albums, history: fixture.history,
+            on: connection)
+        return (connection, token)
+    }
+
     /// A starts first, B starts later and commits first: B's token is smaller, and a reader
     /// that read B then reads A after it.
     @Test func laterTransactionCommittingFirstTakesTheSmallerToken() async throws {
@@ -28,32 +41,41 @@ extension PostgresHistoryOrderTests {
         #expect(try await fixture.read(since: b).map(\.token) == [tokenA])
     }
 
-    /// A takes its token first and holds its transaction open; B, which starts later, waits
-    /// in `record` until A ends, so it cannot commit a larger token before A's is visible.
-    @Test func recordWaitsForTheTransactionThatTookTheLastToken() async throws {
+    /// A takes its token first and holds its transaction open; B takes the next one and
+    /// commits without waiting for A. A reader of the history waits for A to end, then sees
+    /// both, A's first: it never reads B's token while A's could still become visible.
+    @Test func readerWaitsForTheTransactionThatTookAnEarlierToken() async throws {
         let fixture = try await PostgresHistoryFixture()
-        let a = fixture.other
-        try a.execute("BEGIN ISOLATION LEVEL SERIALIZABLE")
-        let tokenA = try PostgresHistoryFixture.write(
-            [PostgresHistoryFixture.album(1)], kind: .insert, table: fixture.albums, history: fixture.history, on: a)
+        let (a, tokenA) = try Self.recordInOpenTransaction(on: fixture)
 
-        let recorded = Locked(false)
-        let b = Task {
-            try await fixture.pool.transaction { [albums = fixture.albums, history = fixture.history] connection in
-                let token = try PostgresHistoryFixture.write(
-                    [PostgresHistoryFixture.album(2)], kind: .insert, table: albums, history: history, on: connection)
-                recorded.withLock { $0 = true }
-                return token
-            }
+        // B records and commits while A is open: writers do not take turns.
+        let tokenB = try await fixture.commit([PostgresHistoryFixture.album(2)])
+        #expect(tokenB.number > tokenA.number)
+
+        let answered = Locked(false)
+        let reader = Task {
+            let commits = try await fixture.read(since: nil)
+            answered.withLock { $0 = true }
+            return commits.map(\.token)
         }
         try await Task.sleep(for: .milliseconds(400))
-        #expect(recorded.withLock { $0 } == false, "B took a token while A, which took the last, was open")
-        #expect(try await fixture.read(since: nil).isEmpty)
+        #expect(answered.withLock { $0 } == false, "the reader answered while A, with an earlier token, was open")
 
         try a.execute("COMMIT")
-        let tokenB = try await b.value
-        #expect(tokenB.number > tokenA.number)
-        #expect(try await fixture.read(since: nil).map(\.token) == [tokenA, tokenB])
+        #expect(try await reader.value == [tokenA, tokenB])
+    }
+
+    /// A transaction that took a token and rolled back leaves a gap the reader passes: the
+    /// settled token is past it, and the next commit is read after it.
+    @Test func rolledBackTokenIsPassed() async throws {
+        let fixture = try await PostgresHistoryFixture()
+        let (a, tokenA) = try Self.recordInOpenTransaction(on: fixture)
+        try a.execute("ROLLBACK")
+        let settled = try fixture.history.currentToken(on: a)
+        #expect(settled.number >= tokenA.number)
+        #expect(try await fixture.read(since: nil).isEmpty)
+        let tokenB = try await fixture.commit([PostgresHistoryFixture.album(2)])
+        #expect(try await fixture.read(since: settled).map(\.token) == [tokenB])
     }
 
     /// Writers commit at once, each pausing between its record and its commit; a reader
@@ -94,5 +116,29 @@ extension PostgresHistoryOrderTests {
         #expect(seen.count == writers * commitsPerWriter)
         #expect(Set(seen) == Set(written))
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.number < $1.number })
+    }
+
+    /// A live feed that starts from a snapshot taken after the settled token skips the
+    /// commits that snapshot already saw, and sends the later ones: what a live query's first
+    /// fetch reflects is not applied to it again.
+    @Test func aFeedStartingFromASnapshotSkipsTheCommitsItSaw() async throws {
+        let fixture = try await PostgresHistoryFixture()
+        let listener = PostgresListener(connectionString: fixture.schema.connectionString)
+        defer { listener.stop() }
+        let settled = try fixture.history.currentToken(on: fixture.other)
+        let seenCommit = try await fixture.commit([PostgresHistoryFixture.album(1)])
+        let seen = try await fixture.pool.transaction(isolation: .repeatableRead) { [history = fixture.history] in
+            try history.visibleTokens(after: settled.number, on: $0)
+        }
+        #expect(seen == [seenCommit.number])
+        let later = try await fixture.commit([PostgresHistoryFixture.album(2)])
+        let feed = try await fixture.history.updates(
+            since: settled, skipping: seen, pool: fixture.pool, listener: listener)
+        var sent: [HistoryToken] = []
+        for await commit in feed {
+            sent.append(commit.token)
+            break
+        }
+        #expect(sent == [later])
     }
 }

@@ -3,9 +3,10 @@ import EtchStore
 import Foundation
 import Testing
 
-/// What recording history costs concurrent writers, whose commits it makes one at a time
-/// from `record` to `COMMIT`: commits per second of 8 writers putting one album each, with
-/// and without recording it. A measurement, run only when asked:
+/// What recording history costs concurrent writers: commits per second of 8 writers putting
+/// one album each, without history, with `record` (whose notification inside the
+/// transaction makes commits take turns at `COMMIT`), and as the store records it
+/// (`recordAndCommit`, the notification after `COMMIT`). A measurement, run only when asked:
 ///
 ///     ETCH_POSTGRES_MEASURE_WRITERS=200 bash Scripts/test-postgres.sh --skip '…' (see the README)
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["ETCH_POSTGRES_MEASURE_WRITERS"] != nil))
@@ -15,8 +16,14 @@ extension PostgresHistoryThroughputTests {
     @Test func measureConcurrentCommits() async throws {
         let perWriter = Int(ProcessInfo.processInfo.environment["ETCH_POSTGRES_MEASURE_WRITERS"] ?? "") ?? 200
         let writers = 8
-        for recording in [false, true, false, true] {
+        enum Recording: String {
+            case none = "no history"
+            case record = "record"
+            case store = "recordAndCommit"
+        }
+        for recording in [Recording.none, .record, .store, .none, .record, .store] {
             let fixture = try await PostgresHistoryFixture(poolSize: writers)
+            let statement = PostgresHistory.recordStatement(readingObjectsFrom: [fixture.albums])
             let start = ContinuousClock.now
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for writer in 0..<writers {
@@ -26,8 +33,14 @@ extension PostgresHistoryThroughputTests {
                             try await fixture.pool.transaction(isolation: .readCommitted) {
                                 [albums = fixture.albums, history = fixture.history] connection in
                                 try albums.put(album, on: connection)
-                                if recording {
+                                switch recording {
+                                case .none: break
+                                case .record:
                                     try history.record([try PostgresHistoryChange(.insert, album)], on: connection)
+                                case .store:
+                                    try history.recordAndCommit(
+                                        [try PostgresHistoryChange(.insert, album)], statement: statement,
+                                        on: connection)
                                 }
                             }
                         }
@@ -38,7 +51,7 @@ extension PostgresHistoryThroughputTests {
             let (seconds, attoseconds) = (ContinuousClock.now - start).components
             let elapsed = Double(seconds) + Double(attoseconds) / 1e18
             print(
-                "\(writers) writers, \(writers * perWriter) commits, \(recording ? "recording history" : "no history       "): "
+                "\(writers) writers, \(writers * perWriter) commits, \(recording.rawValue): "
                     + String(format: "%.0f commits/s", Double(writers * perWriter) / elapsed))
         }
     }

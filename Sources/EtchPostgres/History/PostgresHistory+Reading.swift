@@ -2,27 +2,52 @@ import EtchStore
 import Foundation
 
 extension PostgresHistory {
-    /// The token of the last commit that wrote history (or of the last pruned, when every
-    /// commit was pruned; 0 before the first): ``history(since:on:)`` with it answers what
-    /// commits after now.
+    /// The token up to which the history is settled: every commit that took a token up to
+    /// it has committed or rolled back, and no token up to it can become visible later.
+    /// ``history(since:on:)`` with it answers what commits after now. It is the last token
+    /// handed out (0 before the first), read once the transactions that took tokens and
+    /// have not ended yet end: the call waits for them, and writers that would take a token
+    /// meanwhile wait for it, a statement's time (see ``record(_:on:)``).
+    ///
+    /// Call it outside a transaction: inside one, its lock is held to the transaction's end,
+    /// and every writer waits until then.
     ///
     /// - Parameter connection: A connection.
     /// - Throws: ``PostgresError`` when the statement fails.
     public func currentToken(on connection: PostgresConnection) throws(PostgresError) -> HistoryToken {
-        let statement = """
-            SELECT greatest(s.pruned_through, (SELECT coalesce(max(token), 0) FROM \(Self.table)))
-            FROM \(Self.stateTable) s
-            """
-        guard let text = try connection.execute(statement).singleValue, let number = Int(text) else {
-            throw .unexpectedResult(statement: statement, reason: "the history has no state row")
+        HistoryToken(storeID: storeID, number: try settledToken(on: connection))
+    }
+
+    /// ``currentToken(on:)``'s number.
+    func settledToken(on connection: PostgresConnection) throws(PostgresError) -> Int {
+        guard let text = try connection.execute(Self.settledStatement).singleValue, let number = Int(text) else {
+            throw .unexpectedResult(statement: Self.settledStatement, reason: "the token sequence answered nothing")
         }
-        return HistoryToken(storeID: storeID, number: number)
+        return number
+    }
+
+    /// The statement of ``settledToken(on:)``: the advisory lock of ``tokenLock``, exclusive,
+    /// which waits for the writers holding it shared, then the sequence's last value (read
+    /// outside any transaction's snapshot, as sequences are).
+    static let settledStatement = """
+        WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(\(tokenLock)))
+        SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text FROM \(tokenSequence), locked
+        """
+
+    /// The tokens after `number` whose commits the connection's snapshot sees: in a
+    /// `REPEATABLE READ` transaction begun after ``settledToken(on:)`` answered `number`, the
+    /// commits after it that the transaction's reads already reflect.
+    package func visibleTokens(after number: Int, on connection: PostgresConnection) throws(PostgresError) -> Set<Int> {
+        let rows = try connection.execute(
+            "SELECT DISTINCT token::text FROM \(Self.table) WHERE token > $1::bigint", [String(number)])
+        return Set(rows.values.compactMap { $0.first.flatMap { $0.flatMap { Int($0) } } })
     }
 
     /// The commits after `token`, oldest first, each with its token, its time, and per model
     /// the objects it inserted, updated and deleted; read in one statement, so a commit is
-    /// there whole or not at all, and no commit that becomes visible later can have a
-    /// smaller token (see ``record(_:on:)``).
+    /// there whole or not at all, and up to ``currentToken(on:)``, so no commit that becomes
+    /// visible later can have a smaller token (see ``record(_:on:)``). Call it outside a
+    /// transaction, as ``currentToken(on:)``.
     ///
     /// ```swift
     /// let commits = try history.history(since: lastSeen, on: connection)
@@ -53,7 +78,10 @@ extension PostgresHistory {
     /// the next read starts after: the last commit's, or the one asked for.
     func commits(after number: Int?, on connection: PostgresConnection) throws -> (commits: [StoreCommit], through: Int)
     {
-        let rows = try connection.execute(Self.historyStatement, [number.map(String.init)])
+        // The settled token first, then the rows up to it, in a statement of its own whose
+        // snapshot, taken after, sees every commit up to it.
+        let settled = try settledToken(on: connection)
+        let rows = try connection.execute(Self.historyStatement, [number.map(String.init), String(settled)])
         guard let first = rows.values.first, let pruned = first[0].flatMap({ Int($0) }),
             let issued = first[1].flatMap({ Int($0) })
         else {
@@ -106,16 +134,15 @@ extension PostgresHistory {
             changes: order.map { ModelHistory(model: $0, stored: byModel[$0] ?? []) })
     }
 
-    /// The history after `$1` (after the pruned commits when `NULL`), with the state: the
-    /// last token pruned and the last token handed out, on every row, and one row of them
-    /// alone when no commit follows.
+    /// The history after `$1` (after the pruned commits when `NULL`) through `$2`, the settled
+    /// token, with the state: the last token pruned and the settled token, on every row, and
+    /// one row of them alone when no commit follows.
     static let historyStatement = """
-        SELECT s.pruned_through::text,
-            (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM \(tokenSequence))::text,
+        SELECT s.pruned_through::text, $2::bigint::text,
             h.token::text, h.model, h.id::text, h.kind, h.object::text,
             extract(epoch FROM h.committed_at)::float8::text
         FROM \(stateTable) s
-        LEFT JOIN \(table) h ON h.token > coalesce($1::bigint, s.pruned_through)
+        LEFT JOIN \(table) h ON h.token > coalesce($1::bigint, s.pruned_through) AND h.token <= $2::bigint
         ORDER BY h.token, h.position
         """
 

@@ -7,14 +7,19 @@ extension PostgresHistory {
     /// ``storeID``, so that the histories of other schemas of the database, which share the
     /// channel, are told apart. One round trip: the changes go as one JSON array parameter.
     ///
-    /// Call it last in the transaction, just before `COMMIT`: it takes a transaction-scoped
-    /// advisory lock that the transaction holds until it ends, so that the commits which
-    /// write history take their tokens in the order they commit. A sequence alone would
-    /// not do: its values are handed out when asked, so a slow transaction could commit
-    /// token 5 after token 6 was visible, and a reader that had read through 6 would never
-    /// see 5. Under the lock, a commit that records waits until the previous one has
-    /// committed or rolled back: history writers commit one at a time, from this call to
-    /// their `COMMIT`.
+    /// Call it last in the transaction, just before `COMMIT`. Tokens come from a sequence,
+    /// which hands them out when asked, so a slow transaction may commit token 5 after
+    /// token 6 is visible. Readers never miss it: the statement takes a shared advisory lock
+    /// that the transaction holds until it ends, before its token, and a reader first waits
+    /// for every transaction holding it (``currentToken(on:)``), then reads no token past
+    /// the last one handed out by then. Writers do not wait for each other. Two commits
+    /// that change the same object take their tokens in the order they commit: the later
+    /// one waited for the earlier's row lock before it reached this statement.
+    ///
+    /// The notification this statement sends makes concurrent commits that record take
+    /// turns at their `COMMIT` (PostgreSQL queues notifications in commit order under one
+    /// lock). The store's writes do not: they send it after `COMMIT`, on its own (see
+    /// ``recordAndCommit(_:statement:on:)``).
     ///
     /// ```swift
     /// let token = try await pool.transaction { connection in
@@ -39,8 +44,12 @@ extension PostgresHistory {
     }
 
     /// Writes one commit's changes as ``record(_:on:)`` does, then commits the transaction,
-    /// the two statements sent at once (``PostgresConnection/executeAndCommit(_:_:)``), so
-    /// that the lock ``record(_:on:)`` takes is held one round trip less. With no changes it
+    /// then notifies ``channel`` in a transaction of its own that does not wait for the
+    /// disk: the three sent at once (``PostgresConnection/executeAndCommit(_:_:then:_:)``),
+    /// one round trip. Sent after `COMMIT`, the notification does not make concurrent
+    /// commits take turns, as one inside the transaction does; it still comes only after the
+    /// commit is visible. When the server fails between the two, the listeners lose their
+    /// connection too, and read the history again when they reconnect. With no changes it
     /// sends nothing and leaves the transaction open, for the caller to commit.
     ///
     /// The objects inserted and updated are not sent: `statement`, made by
@@ -62,8 +71,17 @@ extension PostgresHistory {
     ) throws(PostgresError) -> HistoryToken? {
         guard !changes.isEmpty else { return nil }
         let array = "[" + changes.map(\.jsonWithoutStoredObject).joined(separator: ",") + "]"
-        return try token(of: connection.executeAndCommit(statement, [array, storeID.uuidString]))
+        return try token(
+            of: connection.executeAndCommit(statement, [array], then: Self.notifyStatement, [storeID.uuidString]))
     }
+
+    /// The notification of the commit just made on the connection, in a transaction of its
+    /// own that does not wait for the disk (its commit writes nothing worth waiting for):
+    /// `$1` is the ``storeID``, and the token the session's last, `currval`.
+    static let notifyStatement = """
+        SELECT set_config('synchronous_commit', 'off', true),
+            pg_notify('\(channel)', currval('\(tokenSequence)')::text || '@' || $1::text)
+        """
 
     /// The parameters of ``recordStatement``: the changes as a JSON array, the store's id.
     private func parameters(of changes: [PostgresHistoryChange]) -> [String?] {
@@ -78,23 +96,30 @@ extension PostgresHistory {
         return HistoryToken(storeID: storeID, number: number)
     }
 
-    /// The statement of ``record(_:on:)``: the advisory lock (the table's oid keeps histories
-    /// of other schemas apart), the token, the rows, the notification. `$1` is the changes as
-    /// a JSON array of `{"model", "id", "kind", "object"}` objects, `$2` the ``storeID``.
+    /// The statement of ``record(_:on:)``: the shared advisory lock (see ``tokenLock``), the
+    /// token, the rows, the notification. `$1` is the changes as a JSON array of
+    /// `{"model", "id", "kind", "object"}` objects, `$2` the ``storeID``.
     ///
     /// The lock and the token are materialized CTEs, which run once and in that order, since
     /// the token's reads the lock's; the insert runs to completion though nothing reads it,
     /// as every data-modifying `WITH` does.
-    public static let recordStatement = recordStatement(object: "NULLIF(change.value -> 'object', 'null'::jsonb)")
+    public static let recordStatement = recordStatement(
+        object: "NULLIF(change.value -> 'object', 'null'::jsonb)", notifies: true)
+
+    /// The key of the advisory lock that writers take shared, before their token, and
+    /// readers take exclusive, to wait for the writers: the table's oid keeps the histories
+    /// of other schemas apart.
+    static let tokenLock = "hashtext('etch: history tokens'), '\(table)'::regclass::oid::integer"
 
     /// ``recordStatement`` for changes whose inserted and updated objects are read from their
     /// models' tables: a change without an `object` member takes the object of its id from
     /// the table of its model (one of `tables`), through its `key` member, the id as the
     /// table's `id` column holds it (its `id` for an id held as `jsonb`); one with it (a
-    /// deletion) takes that.
+    /// deletion) takes that. It notifies no one, and has no `$2`: see
+    /// ``recordAndCommit(_:statement:on:)``.
     ///
     /// - Parameter tables: The tables of the models whose changes the statement records.
-    /// - Returns: The statement, with the same parameters and rows as ``recordStatement``.
+    /// - Returns: The statement, with the rows of ``recordStatement``.
     package static func recordStatement(readingObjectsFrom tables: [PostgresModelTable]) -> String {
         let reads = tables.map { table in
             let key = table.id.kind.map { "(change.value ->> 'key')::\($0.name)" } ?? "change.value -> 'id'"
@@ -106,27 +131,28 @@ extension PostgresHistory {
             object: """
                 CASE WHEN change.value ? 'object' THEN NULLIF(change.value -> 'object', 'null'::jsonb)
                     ELSE CASE change.value ->> 'model' \(reads.joined(separator: " ")) END END
-                """)
+                """, notifies: false)
     }
 
     /// The statement of ``record(_:on:)`` with `object` the SQL of a history row's object,
-    /// from a change (`change.value`).
-    private static func recordStatement(object: String) -> String {
-        """
-        WITH locked AS MATERIALIZED (
-            SELECT pg_advisory_xact_lock(hashtext('etch: history tokens'), '\(table)'::regclass::oid::integer)
-        ),
-        new_commit AS MATERIALIZED (
-            SELECT nextval('\(tokenSequence)') AS token, clock_timestamp() AS committed_at FROM locked
-        ),
-        inserted AS (
-            INSERT INTO \(table) (token, position, model, id, kind, object, committed_at)
-            SELECT new_commit.token, change.position, change.value ->> 'model', change.value -> 'id',
-                change.value ->> 'kind', \(object), new_commit.committed_at
-            FROM new_commit, jsonb_array_elements($1::jsonb) WITH ORDINALITY AS change(value, position)
-        )
-        SELECT new_commit.token, pg_notify('\(channel)', new_commit.token::text || '@' || $2::text)
-        FROM new_commit
-        """
+    /// from a change (`change.value`), sending the notification or not.
+    private static func recordStatement(object: String, notifies: Bool) -> String {
+        let notification = notifies ? "pg_notify('\(channel)', new_commit.token::text || '@' || $2::text)" : "NULL"
+        return """
+            WITH locked AS MATERIALIZED (
+                SELECT pg_advisory_xact_lock_shared(\(tokenLock))
+            ),
+            new_commit AS MATERIALIZED (
+                SELECT nextval('\(tokenSequence)') AS token, clock_timestamp() AS committed_at FROM locked
+            ),
+            inserted AS (
+                INSERT INTO \(table) (token, position, model, id, kind, object, committed_at)
+                SELECT new_commit.token, change.position, change.value ->> 'model', change.value -> 'id',
+                    change.value ->> 'kind', \(object), new_commit.committed_at
+                FROM new_commit, jsonb_array_elements($1::jsonb) WITH ORDINALITY AS change(value, position)
+            )
+            SELECT new_commit.token, \(notification)
+            FROM new_commit
+            """
     }
 }

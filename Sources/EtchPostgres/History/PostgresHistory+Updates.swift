@@ -34,13 +34,23 @@ extension PostgresHistory {
     public func updates(since token: HistoryToken?, pool: PostgresConnectionPool, listener: PostgresListener)
         async throws -> AsyncStream<StoreCommit>
     {
+        try await updates(since: token, skipping: [], pool: pool, listener: listener)
+    }
+
+    /// ``updates(since:pool:listener:)`` without the commits of `skipped` tokens: those after
+    /// `token` that a snapshot taken after it already saw (see ``visibleTokens(after:on:)``).
+    package func updates(
+        since token: HistoryToken?, skipping skipped: Set<Int>, pool: PostgresConnectionPool,
+        listener: PostgresListener
+    ) async throws -> AsyncStream<StoreCommit> {
         if let token, token.storeID != storeID {
             throw StoreError.historyTokenOfAnotherStore(token: token.description, store: storeID.uuidString)
         }
         let events = listener.events()
         let past = try await pool.withConnection { connection in try commits(after: token?.number, on: connection) }
         let (stream, continuation) = AsyncStream.makeStream(of: StoreCommit.self)
-        for commit in past.commits { continuation.yield(commit) }
+        // Every skipped token was settled when the snapshot saw it, so before this first read.
+        for commit in past.commits where !skipped.contains(commit.token.number) { continuation.yield(commit) }
         let task = Task { [self] in
             var last = past.through
             for await event in events {
