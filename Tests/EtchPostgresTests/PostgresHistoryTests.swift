@@ -14,6 +14,26 @@ extension PostgresHistoryTests {
         #expect(try fixture.other.execute("SELECT count(*) FROM etch_history_state").singleValue == "1")
     }
 
+    /// A history of format 1 (whose readers do not wait for writers) opens, with its
+    /// identity, and is marked format 2 from then on; a later format is refused, untouched.
+    @Test func historyOfFormatOneOpensAndBecomesFormatTwo() async throws {
+        let fixture = try await PostgresHistoryFixture()
+        let comment = "SELECT obj_description('etch_history'::regclass, 'pg_class')"
+        #expect(try fixture.other.execute(comment).singleValue == "Etch history, format 2")
+        try fixture.other.execute("COMMENT ON TABLE etch_history IS 'Etch history, format 1'")
+        #expect(try PostgresHistory.open(on: fixture.other) == fixture.history)
+        #expect(try fixture.other.execute(comment).singleValue == "Etch history, format 2")
+
+        try fixture.other.execute("COMMENT ON TABLE etch_history IS 'Etch history, format 3'")
+        #expect(
+            throws: PostgresError.foreignTable(
+                table: "etch_history", model: "the change history", found: "'Etch history, format 3'")
+        ) {
+            try PostgresHistory.open(on: fixture.other)
+        }
+        #expect(try fixture.other.execute(comment).singleValue == "Etch history, format 3")
+    }
+
     @Test func foreignTableOfTheHistorysNameIsRefused() throws {
         let schema = try TemporarySchema()
         let connection = try PostgresConnection(connectionString: schema.connectionString)

@@ -24,7 +24,7 @@ import Foundation
 ///     committed_at timestamptz NOT NULL,
 ///     PRIMARY KEY (token, position)
 /// );
-/// COMMENT ON TABLE etch_history IS 'Etch history, format 1';
+/// COMMENT ON TABLE etch_history IS 'Etch history, format 2';
 /// CREATE TABLE etch_history_state (
 ///     singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
 ///     store_id uuid NOT NULL,
@@ -51,11 +51,18 @@ public struct PostgresHistory: Sendable, Equatable {
     /// The sequence tokens are taken from.
     public static let tokenSequence = "etch_history_token"
 
-    /// The version of the history's layout, in the table's comment.
-    public static let format = 1
+    /// The version of the history's layout and of how its writers and readers lock, in the
+    /// table's comment. Format 2 has format 1's tables; its writers take the token lock
+    /// shared, so a reader must wait for them (``currentToken(on:)``), which a reader of
+    /// format 1 does not. ``open(on:)`` moves a history of format 1 to 2, and the code of
+    /// format 1 refuses to open it then.
+    public static let format = 2
 
     /// The table's comment, which marks it as Etch's.
-    static let comment = "Etch history, format \(format)"
+    static let comment = comment(format: format)
+
+    /// The table's comment in a format.
+    static func comment(format: Int) -> String { "Etch history, format \(format)" }
 
     /// `CREATE SEQUENCE`, `CREATE TABLE` of the changes, `COMMENT ON TABLE`, `CREATE TABLE`
     /// of the state; ``open(on:)`` runs them when the history is missing, then fills the
@@ -153,7 +160,7 @@ public struct PostgresHistory: Sendable, Equatable {
         throws(PostgresError) -> PostgresHistory
     {
         let byName = Dictionary(existing.values.map { ($0[0] ?? "", $0) }, uniquingKeysWith: { first, _ in first })
-        guard let row = byName[table], row[1] == "r", row[2] == comment else {
+        guard let row = byName[table], row[1] == "r", row[2] == comment || row[2] == comment(format: 1) else {
             let (name, row) = byName[table].map { (table, $0) } ?? (existing.values[0][0] ?? "?", existing.values[0])
             let found =
                 row[1] == "r" || row[1] == "S"
@@ -163,6 +170,11 @@ public struct PostgresHistory: Sendable, Equatable {
         let statement = "SELECT store_id::text FROM \(stateTable)"
         guard let text = try connection.execute(statement).singleValue, let storeID = UUID(uuidString: text) else {
             throw .unexpectedResult(statement: statement, reason: "the history has no identity")
+        }
+        if row[2] != comment {
+            // Format 1: the same tables; the comment keeps the code of format 1, whose
+            // readers do not wait for writers, from opening it from now on.
+            try connection.execute("COMMENT ON TABLE \(table) IS \(PostgresSQL.literal(comment))")
         }
         return PostgresHistory(storeID: storeID)
     }
