@@ -238,6 +238,15 @@ public final class PostgresConnection: Sendable {
         }
     }
 
+    /// Whether a transaction is open on the connection: begun, or waiting for its first
+    /// statement to send its `BEGIN`. A connection that is lost is in none.
+    public var isInTransaction: Bool {
+        handle.withLock { handle in
+            PQstatus(handle.pointer) == CONNECTION_OK
+                && (PQtransactionStatus(handle.pointer) != PQTRANS_IDLE || handle.pendingBegin != nil)
+        }
+    }
+
     /// Whether a statement of the open transaction failed, so that `COMMIT` would roll it
     /// back rather than commit.
     package var isInFailedTransaction: Bool {

@@ -47,6 +47,9 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The store was opened without a change history (`recordsHistory: false`), and the
     /// call needs one.
     case historyOff
+    /// The change history was read on a connection inside a transaction: a read waits for
+    /// the commits in flight, which a transaction's snapshot, taken before, may not see.
+    case historyReadInTransaction
 
     /// The SQLSTATE of the error: the server's, or the class PostgreSQL's documentation
     /// gives a client-side failure (`08001` for a server that did not answer); `nil` for
@@ -59,7 +62,7 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
         case .connectionLost(let sqlState, _, _): sqlState ?? "08006"
         case .serverError(let sqlState, _, _, _, _), .serializationFailure(_, let sqlState, _): sqlState
         case .invalidConnectionString, .invalidParameter, .unexpectedResult, .foreignTable, .tableShape,
-            .unindexableField, .poolClosed, .historyOff:
+            .unindexableField, .poolClosed, .historyOff, .historyReadInTransaction:
             nil
         }
     }
@@ -115,6 +118,9 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
         case .historyOff:
             "the PostgreSQL store was opened without a change history; open it with recordsHistory: true "
                 + "to read its history or observe its changes"
+        case .historyReadInTransaction:
+            "the change history was read inside a transaction; read it on a connection outside any, as the "
+                + "read waits for the commits in flight, which the transaction's snapshot may not see"
         }
     }
 }

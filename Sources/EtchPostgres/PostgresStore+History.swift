@@ -2,7 +2,10 @@ import Etch
 import EtchStore
 
 extension PostgresStore {
-    /// The token of the last commit: ``history(since:)`` with it answers what commits after now.
+    /// The token up to which the history is settled: ``history(since:)`` with it answers what
+    /// commits after now. It is the last token handed out, which a transaction that then
+    /// rolled back may have taken; the call waits for the commits in flight (see
+    /// ``PostgresHistory/currentToken(on:)``).
     ///
     /// Tokens only grow, and are shared by every store on the same schema, in every process.
     ///

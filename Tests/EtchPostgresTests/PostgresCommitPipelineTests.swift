@@ -72,15 +72,18 @@ extension PostgresCommitPipelineTests {
     @Test func theStatementAfterCommitRunsOnceTheTransactionCommitted() throws {
         let schema = try TemporarySchema()
         let connection = try Self.open(schema)
-        try connection.execute("CREATE TABLE after_commit (line text)")
+        try connection.execute("CREATE TABLE after_commit (line text, transaction text)")
         try connection.execute("BEGIN")
         let rows = try connection.executeAndCommit(
-            "INSERT INTO lines VALUES ($1) RETURNING line", ["kept"],
-            then: "INSERT INTO after_commit SELECT line FROM lines WHERE line = $1", ["kept"])
-        #expect(rows.singleValue == "kept")
+            "INSERT INTO lines VALUES ($1) RETURNING txid_current()::text", ["kept"],
+            then: "INSERT INTO after_commit SELECT line, txid_current()::text FROM lines WHERE line = $1", ["kept"])
+        let transaction = try #require(rows.singleValue)
         #expect(connection.isIdle)
-        // It saw the committed row, so it ran after COMMIT.
-        #expect(try connection.execute("SELECT string_agg(line, ',') FROM after_commit").singleValue == "kept")
+        // It saw the row, in a transaction other than the one that wrote it.
+        let after = try connection.execute("SELECT line, transaction FROM after_commit").values
+        #expect(after.count == 1)
+        #expect(after.first?[0] == "kept")
+        #expect(after.first?[1] != transaction)
 
         // A failing statement after COMMIT: the commit stands, nothing is thrown.
         try connection.execute("BEGIN")

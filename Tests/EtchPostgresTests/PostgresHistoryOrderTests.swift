@@ -48,8 +48,17 @@ extension PostgresHistoryOrderTests {
         let fixture = try await PostgresHistoryFixture()
         let (a, tokenA) = try Self.recordInOpenTransaction(on: fixture)
 
-        // B records and commits while A is open: writers do not take turns.
-        let tokenB = try await fixture.commit([PostgresHistoryFixture.album(2)])
+        // B records and commits while A is open, as the store's writes do: writers do not
+        // take turns.
+        let statement = PostgresHistory.recordStatement(readingObjectsFrom: [fixture.albums])
+        let (albums, history) = (fixture.albums, fixture.history)
+        let recorded: HistoryToken? = try await fixture.pool.transaction(isolation: .readCommitted) { connection in
+            let album = PostgresHistoryFixture.album(2)
+            try albums.put(album, on: connection)
+            let change = try PostgresHistoryChange(.insert, album)
+            return try history.recordAndCommit([change], statement: statement, on: connection)
+        }
+        let tokenB = try #require(recorded)
         #expect(tokenB.number > tokenA.number)
 
         let answered = Locked(false)
@@ -134,11 +143,25 @@ extension PostgresHistoryOrderTests {
         let later = try await fixture.commit([PostgresHistoryFixture.album(2)])
         let feed = try await fixture.history.updates(
             since: settled, skipping: seen, pool: fixture.pool, listener: listener)
-        var sent: [HistoryToken] = []
-        for await commit in feed {
-            sent.append(commit.token)
-            break
+        let sent = Collected(feed)
+        #expect(try await sent.waitFor(count: 1).map(\.token) == [later])
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(sent.all.map(\.token) == [later])
+    }
+
+    /// The history read on a connection inside a transaction is refused: its snapshot may
+    /// not see the commits the read waits for.
+    @Test func aHistoryReadInsideATransactionIsRefused() async throws {
+        let fixture = try await PostgresHistoryFixture()
+        _ = try await fixture.commit([PostgresHistoryFixture.album(1)])
+        try fixture.other.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+        #expect(throws: PostgresError.historyReadInTransaction) {
+            try fixture.history.history(since: nil, on: fixture.other)
         }
-        #expect(sent == [later])
+        #expect(throws: PostgresError.historyReadInTransaction) {
+            try fixture.history.currentToken(on: fixture.other)
+        }
+        try fixture.other.execute("ROLLBACK")
+        #expect(try fixture.history.history(since: nil, on: fixture.other).count == 1)
     }
 }

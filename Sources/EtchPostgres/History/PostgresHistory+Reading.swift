@@ -5,33 +5,47 @@ extension PostgresHistory {
     /// The token up to which the history is settled: every commit that took a token up to
     /// it has committed or rolled back, and no token up to it can become visible later.
     /// ``history(since:on:)`` with it answers what commits after now. It is the last token
-    /// handed out (0 before the first), read once the transactions that took tokens and
-    /// have not ended yet end: the call waits for them, and writers that would take a token
-    /// meanwhile wait for it, a statement's time (see ``record(_:on:)``).
+    /// handed out (0 before the first), returned once the transactions that were recording
+    /// their changes then have ended: the call waits for them (each waits for its `COMMIT`
+    /// alone, see ``record(_:on:)``); writers never wait for it.
     ///
-    /// Call it outside a transaction: inside one, its lock is held to the transaction's end,
-    /// and every writer waits until then.
-    ///
-    /// - Parameter connection: A connection.
-    /// - Throws: ``PostgresError`` when the statement fails.
+    /// - Parameter connection: A connection outside any transaction: a transaction's snapshot
+    ///   may not see the commits the call waited for.
+    /// - Throws: ``PostgresError/historyReadInTransaction`` on a connection inside a
+    ///   transaction; ``PostgresError`` when a statement fails.
     public func currentToken(on connection: PostgresConnection) throws(PostgresError) -> HistoryToken {
         HistoryToken(storeID: storeID, number: try settledToken(on: connection))
     }
 
-    /// ``currentToken(on:)``'s number.
+    /// ``currentToken(on:)``'s number, in two statements, in this order: the last token
+    /// handed out; then a wait for every session that holds its token lock
+    /// (``tokenLockClass``). Every token up to the first was taken under such a lock, held
+    /// until its transaction ended, and taken before the first statement ran, so the second
+    /// sees it unless its transaction has ended. The wait takes each lock found shared, in a
+    /// statement of its own (no transaction), so it holds nothing once it returns, and
+    /// waits for no session that took its lock after the statement began.
     func settledToken(on connection: PostgresConnection) throws(PostgresError) -> Int {
-        guard let text = try connection.execute(Self.settledStatement).singleValue, let number = Int(text) else {
-            throw .unexpectedResult(statement: Self.settledStatement, reason: "the token sequence answered nothing")
+        guard !connection.isInTransaction else { throw .historyReadInTransaction }
+        guard let text = try connection.execute(Self.lastTokenStatement).singleValue, let last = Int(text) else {
+            throw .unexpectedResult(statement: Self.lastTokenStatement, reason: "the token sequence answered nothing")
         }
-        return number
+        try connection.execute(Self.writersWaitStatement)
+        return last
     }
 
-    /// The statement of ``settledToken(on:)``: the advisory lock of ``tokenLock``, exclusive,
-    /// which waits for the writers holding it shared, then the sequence's last value (read
-    /// outside any transaction's snapshot, as sequences are).
-    static let settledStatement = """
-        WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(\(tokenLock)))
-        SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text FROM \(tokenSequence), locked
+    /// The last token handed out, read outside any snapshot, as sequences are; 0 before the
+    /// first.
+    static let lastTokenStatement =
+        "SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text FROM \(tokenSequence)"
+
+    /// Waits for the sessions that hold a token lock (``tokenLockClass``) now, one after
+    /// another, by taking each one's lock shared: the locks of the writers recording their
+    /// changes, which they hold until they end.
+    static let writersWaitStatement = """
+        SELECT count(pg_advisory_xact_lock_shared(\(tokenLockClass), l.objid::integer))::text
+        FROM pg_locks l
+        WHERE l.locktype = 'advisory' AND l.classid = (\(tokenLockClass))::oid AND l.objsubid = 2
+            AND l.granted AND l.pid <> pg_backend_pid()
         """
 
     /// The tokens after `number` whose commits the connection's snapshot sees: in a
@@ -46,8 +60,7 @@ extension PostgresHistory {
     /// The commits after `token`, oldest first, each with its token, its time, and per model
     /// the objects it inserted, updated and deleted; read in one statement, so a commit is
     /// there whole or not at all, and up to ``currentToken(on:)``, so no commit that becomes
-    /// visible later can have a smaller token (see ``record(_:on:)``). Call it outside a
-    /// transaction, as ``currentToken(on:)``.
+    /// visible later can have a smaller token (see ``record(_:on:)``).
     ///
     /// ```swift
     /// let commits = try history.history(since: lastSeen, on: connection)
@@ -60,12 +73,13 @@ extension PostgresHistory {
     ///
     /// - Parameters:
     ///   - token: A token of this history; `nil` for the whole history kept.
-    ///   - connection: A connection.
+    ///   - connection: A connection outside any transaction (see ``currentToken(on:)``).
     /// - Returns: The commits, oldest first.
     /// - Throws: `StoreError.historyTokenExpired` when commits after `token` were pruned
     ///   (never a partial answer); `StoreError.historyTokenOfAnotherStore` for a token of
-    ///   another history, or newer than any this history gave; ``PostgresError`` when the
-    ///   statement fails or a row does not read.
+    ///   another history, or newer than any this history gave;
+    ///   ``PostgresError/historyReadInTransaction`` on a connection inside a transaction;
+    ///   ``PostgresError`` when a statement fails or a row does not read.
     /// - Complexity: O(*k*) for the *k* objects the commits changed, all read at once.
     public func history(since token: HistoryToken?, on connection: PostgresConnection) throws -> [StoreCommit] {
         if let token, token.storeID != storeID {
@@ -89,7 +103,9 @@ extension PostgresHistory {
                 statement: Self.historyStatement, reason: "the history has no state row")
         }
         let after = number ?? pruned
-        guard after <= issued else {
+        // A prune between the two reads may have passed the settled token: the commits up
+        // to it are pruned then, and the whole history kept starts after it.
+        guard number == nil || after <= issued else {
             throw StoreError.historyTokenOfAnotherStore(
                 token: HistoryToken(storeID: storeID, number: after).description, store: storeID.uuidString)
         }
@@ -149,7 +165,9 @@ extension PostgresHistory {
     /// Deletes the commits before `token` from the history: ``history(since:on:)`` still
     /// answers for the token of the commit just before `token` and for later ones, and
     /// throws `StoreError.historyTokenExpired` for older ones. The last commit is always
-    /// kept, so that ``currentToken(on:)`` still names it. The state keeps the last token
+    /// kept. A transaction that took a token before `token` and commits after the prune
+    /// leaves its rows behind, below the pruned point: pruned, as asked, and deleted by the
+    /// next prune. The state keeps the last token
     /// pruned, not `token` less one: tokens of rolled-back transactions leave gaps, and the
     /// commit before `token` may have a smaller one.
     ///
