@@ -5,47 +5,37 @@ extension PostgresHistory {
     /// The token up to which the history is settled: every commit that took a token up to
     /// it has committed or rolled back, and no token up to it can become visible later.
     /// ``history(since:on:)`` with it answers what commits after now. It is the last token
-    /// handed out (0 before the first), returned once the transactions that were recording
-    /// their changes then have ended: the call waits for them (each waits for its `COMMIT`
-    /// alone, see ``record(_:on:)``); writers never wait for it.
+    /// handed out (0 before the first), read under the token lock (``tokenLock``) taken
+    /// exclusively: the call waits for the transactions recording their changes, each of
+    /// which holds the lock shared to its `COMMIT`'s end; writers that reach their history
+    /// statement meanwhile wait for the call, then go on (see ``record(_:on:)``).
     ///
     /// - Parameter connection: A connection outside any transaction: a transaction's snapshot
-    ///   may not see the commits the call waited for.
+    ///   may not see the commits the call waited for, and it would hold the lock to its end.
     /// - Throws: ``PostgresError/historyReadInTransaction`` on a connection inside a
-    ///   transaction; ``PostgresError`` when a statement fails.
+    ///   transaction; ``PostgresError`` when the statement fails.
     public func currentToken(on connection: PostgresConnection) throws(PostgresError) -> HistoryToken {
         HistoryToken(storeID: storeID, number: try settledToken(on: connection))
     }
 
-    /// ``currentToken(on:)``'s number, in two statements, in this order: the last token
-    /// handed out; then a wait for every session that holds its token lock
-    /// (``tokenLockClass``). Every token up to the first was taken under such a lock, held
-    /// until its transaction ended, and taken before the first statement ran, so the second
-    /// sees it unless its transaction has ended. The wait takes each lock found shared, in a
-    /// statement of its own (no transaction), so it holds nothing once it returns, and
-    /// waits for no session that took its lock after the statement began.
+    /// ``currentToken(on:)``'s number. The statement runs on its own (no transaction), so
+    /// its lock ends with it.
     func settledToken(on connection: PostgresConnection) throws(PostgresError) -> Int {
         guard !connection.isInTransaction else { throw .historyReadInTransaction }
-        guard let text = try connection.execute(Self.lastTokenStatement).singleValue, let last = Int(text) else {
-            throw .unexpectedResult(statement: Self.lastTokenStatement, reason: "the token sequence answered nothing")
+        guard let text = try connection.execute(Self.settledStatement).singleValue, let number = Int(text) else {
+            throw .unexpectedResult(statement: Self.settledStatement, reason: "the token sequence answered nothing")
         }
-        try connection.execute(Self.writersWaitStatement)
-        return last
+        return number
     }
 
-    /// The last token handed out, read outside any snapshot, as sequences are; 0 before the
-    /// first.
-    static let lastTokenStatement =
-        "SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text FROM \(tokenSequence)"
-
-    /// Waits for the sessions that hold a token lock (``tokenLockClass``) now, one after
-    /// another, by taking each one's lock shared: the locks of the writers recording their
-    /// changes, which they hold until they end.
-    static let writersWaitStatement = """
-        SELECT count(pg_advisory_xact_lock_shared(\(tokenLockClass), l.objid::integer))::text
-        FROM pg_locks l
-        WHERE l.locktype = 'advisory' AND l.classid = (\(tokenLockClass))::oid AND l.objsubid = 2
-            AND l.granted AND l.pid <> pg_backend_pid()
+    /// The statement of ``settledToken(on:)``: the token lock, exclusive, then the sequence's
+    /// last value, read outside any snapshot, as sequences are. The value may be read
+    /// before the lock is granted (the plan decides): that is safe, since every token up to
+    /// it was taken by a transaction that already held the lock shared, which the lock
+    /// waits for.
+    static let settledStatement = """
+        WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(\(tokenLock)))
+        SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text FROM \(tokenSequence), locked
         """
 
     /// The tokens after `number` whose commits the connection's snapshot sees: in a

@@ -10,12 +10,12 @@ extension PostgresHistory {
     /// Call it last in the transaction, just before `COMMIT`. Tokens come from a sequence,
     /// which hands them out when asked, so a slow transaction may commit token 5 after
     /// token 6 is visible. Readers never miss it: before its token, the statement takes an
-    /// advisory lock keyed by its session (``tokenLockClass``), which the transaction holds until
-    /// it ends, and a reader (``currentToken(on:)``) reads the last token handed out, then
-    /// waits for the sessions holding that lock, then reads no token past it. Writers wait
-    /// neither for each other nor for readers. Two commits that change the same object take
-    /// their tokens in the order they commit: the later one waited for the earlier's row
-    /// lock before it reached this statement.
+    /// advisory lock shared (``tokenLock``), which the transaction holds until it ends, and a
+    /// reader (``currentToken(on:)``) takes it exclusively, which waits for those
+    /// transactions, then reads no token past the last one handed out. Writers do not wait
+    /// for each other; those that reach this statement while a reader waits wait for it.
+    /// Two commits that change the same object take their tokens in the order they commit:
+    /// the later one waited for the earlier's row lock before it reached this statement.
     ///
     /// The notification this statement sends makes concurrent commits that record take
     /// turns at their `COMMIT` (PostgreSQL queues notifications in commit order under one
@@ -97,8 +97,8 @@ extension PostgresHistory {
         return HistoryToken(storeID: storeID, number: number)
     }
 
-    /// The statement of ``record(_:on:)``: the session's advisory lock (see ``tokenLockClass``),
-    /// the token, the rows, the notification. `$1` is the changes as a JSON array of
+    /// The statement of ``record(_:on:)``: the advisory lock, shared (see ``tokenLock``), the
+    /// token, the rows, the notification. `$1` is the changes as a JSON array of
     /// `{"model", "id", "kind", "object"}` objects, `$2` the ``storeID``.
     ///
     /// The lock and the token are materialized CTEs, which run once and in that order, since
@@ -107,12 +107,10 @@ extension PostgresHistory {
     public static let recordStatement = recordStatement(
         object: "NULLIF(change.value -> 'object', 'null'::jsonb)", notifies: true)
 
-    /// The first half of the key of the advisory locks that writers take, before their
-    /// token, with their session's process id as the second half: its own key per session,
-    /// so writers never wait for each other, and a reader waits for the writers it finds
-    /// holding one by taking the same key shared. The table's oid keeps the histories of
-    /// other schemas apart.
-    static let tokenLockClass = "hashtext('etch: history tokens ' || '\(table)'::regclass::oid::text)"
+    /// The key of the advisory lock that writers take shared, before their token, and
+    /// readers take exclusively, to wait for the writers in flight: the table's oid keeps the
+    /// histories of other schemas apart.
+    static let tokenLock = "hashtext('etch: history tokens'), '\(table)'::regclass::oid::integer"
 
     /// ``recordStatement`` for changes whose inserted and updated objects are read from their
     /// models' tables: a change without an `object` member takes the object of its id from
@@ -143,7 +141,7 @@ extension PostgresHistory {
         let notification = notifies ? "pg_notify('\(channel)', new_commit.token::text || '@' || $2::text)" : "NULL"
         return """
             WITH locked AS MATERIALIZED (
-                SELECT pg_advisory_xact_lock(\(tokenLockClass), pg_backend_pid())
+                SELECT pg_advisory_xact_lock_shared(\(tokenLock))
             ),
             new_commit AS MATERIALIZED (
                 SELECT nextval('\(tokenSequence)') AS token, clock_timestamp() AS committed_at FROM locked
