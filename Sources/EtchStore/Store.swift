@@ -131,7 +131,9 @@ public actor Store {
         lastToken = opened.state.lastToken
         prunedThrough = opened.state.prunedThrough
         checkpoint = opened.state.checkpoint
-        if !opened.state.hasPendingCommits { pendingFold = PendingFold(checkpoint: opened.state.checkpoint) }
+        if !opened.state.hasPendingCommits {
+            pendingFold = PendingFold(checkpoint: opened.state.checkpoint, capacity: Self.foldInterval)
+        }
         signal = opened.signal
         seenGeneration = opened.generation
         dataVersion = opened.dataVersion
