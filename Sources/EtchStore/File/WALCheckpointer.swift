@@ -125,8 +125,8 @@ final class WALCheckpointer: Sendable {
     /// last pages (see ``WALCheckpointPolicy``), and that commit's sync wrote them all, some
     /// 16 MB. On the benchmark machine (etch-bench's durability row and 40,000 more `.normal`
     /// commits at 100k tracks, its syncs timed with strace), those commits' syncs of the
-    /// database file took 24 ms each on average and up to 74 ms; synced here first, 2.8 ms
-    /// and up to 9 ms: about 5 µs off the mean of every commit, spent on this thread instead.
+    /// database file took 12–24 ms each on average; synced here first, 3–7 ms: 2–5 µs off
+    /// the mean of every commit, depending on the machine's load, spent on this thread instead.
     private func syncDatabaseFile(of handle: OpaquePointer?) {
         var file: UnsafeMutablePointer<sqlite3_file>?
         guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
