@@ -73,6 +73,7 @@ final class StagedChanges<Model: IdentifiedModel> {
     func netChanges() -> [NetChange] {
         if let net { return net }
         var result: [NetChange] = []
+        result.reserveCapacity(order.count)
         for id in order {
             guard let change = changes[id] else { continue }
             switch (table.object(id), change) {

@@ -71,7 +71,7 @@ extension StagedChanges: StagedCommit {
     func publishApplied() {
         guard let done = applied else { return }
         applied = nil
-        table.updateRelations(done.changes, replaced: done.replaced)
+        if table.hasRelationIndexes { table.updateRelations(done.changes, replaced: done.replaced) }
         table.publish(done.event)
     }
 }

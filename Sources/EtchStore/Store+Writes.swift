@@ -210,7 +210,7 @@ extension Store {
             }
             if folds {
                 checkpoint = token
-                pendingFold = PendingFold(checkpoint: token)
+                pendingFold = PendingFold(checkpoint: token, capacity: Self.foldInterval)
             } else if var known = pending {
                 pending = nil
                 known.add(entries, token: token)

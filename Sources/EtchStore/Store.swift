@@ -68,6 +68,8 @@ public actor Store {
     /// How many WAL checkpoints ran beside the store's commits (see ``WALCheckpointer``), for
     /// tests.
     package var backgroundCheckpoints: Int { file?.backgroundCheckpoints ?? 0 }
+    /// How many of those synced the database file after (see ``WALCheckpointer``), for tests.
+    package var backgroundSyncs: Int { file?.backgroundSyncs ?? 0 }
 
     /// Makes an empty store in memory.
     ///
@@ -129,7 +131,9 @@ public actor Store {
         lastToken = opened.state.lastToken
         prunedThrough = opened.state.prunedThrough
         checkpoint = opened.state.checkpoint
-        if !opened.state.hasPendingCommits { pendingFold = PendingFold(checkpoint: opened.state.checkpoint) }
+        if !opened.state.hasPendingCommits {
+            pendingFold = PendingFold(checkpoint: opened.state.checkpoint, capacity: Self.foldInterval)
+        }
         signal = opened.signal
         seenGeneration = opened.generation
         dataVersion = opened.dataVersion

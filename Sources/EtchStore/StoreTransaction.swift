@@ -172,11 +172,20 @@ public final class StoreTransaction {
 
     /// The objects this transaction deletes, with their model types: those the store holds,
     /// then those the transaction put and deleted again (a child it put may refer to one).
+    ///
+    /// A transaction that deletes nothing, most of them, learns it without building a list:
+    /// each type's changes say whether they stage a deletion before its type is looked up by
+    /// name.
     private func deletions() -> [(any IdentifiedModel.Type, IndexKey)] {
-        let held = stagedOrder.compactMap { staged[$0] }.flatMap { changes in
-            tables.type(named: changes.modelName).map { owner in changes.deletedIDs.map { (owner, $0) } } ?? []
+        var found: [(any IdentifiedModel.Type, IndexKey)] = []
+        for key in stagedOrder {
+            guard let changes = staged[key] else { continue }
+            let ids = changes.deletedIDs
+            guard !ids.isEmpty, let owner = tables.type(named: changes.modelName) else { continue }
+            for id in ids { found.append((owner, id)) }
         }
-        return held + deletedPuts.filter { $0.isDeleted() }.map { ($0.owner, $0.id) }
+        for put in deletedPuts where put.isDeleted() { found.append((put.owner, put.id)) }
+        return found
     }
 
     /// Deletes every object of a type.

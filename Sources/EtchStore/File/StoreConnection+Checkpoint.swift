@@ -106,10 +106,13 @@ struct PendingFold {
     /// The last change to each object since the checkpoint.
     private(set) var changes: [RecordKey: RecordChange] = [:]
 
-    /// Nothing changed since `checkpoint`, the file's last commit.
-    init(checkpoint: Int) {
+    /// Nothing changed since `checkpoint`, the file's last commit; with room for the changes
+    /// of `capacity` objects, so that the commits until the next fold add to the table
+    /// without growing it again and again.
+    init(checkpoint: Int, capacity: Int = 0) {
         self.checkpoint = checkpoint
         through = checkpoint
+        changes.reserveCapacity(capacity)
     }
 
     /// Adds the entries of the commit with `token`, the one after ``through``.

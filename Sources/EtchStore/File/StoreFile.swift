@@ -151,6 +151,10 @@ package final class StoreFile {
     /// The number of checkpoints run beside the commits so far, for tests.
     package var backgroundCheckpoints: Int { checkpointer.checkpointsRun }
 
+    /// The number of checkpoints beside the commits that synced the database file after,
+    /// for tests.
+    package var backgroundSyncs: Int { checkpointer.checkpointsSynced }
+
     /// Whether the file is closed.
     package var isClosed: Bool { connection == nil }
 

@@ -11,6 +11,9 @@ final class ModelTable<Model: IdentifiedModel> {
     /// The indexes of the inverse relations that refer to this model, by relation key
     /// (`Artist.albums`), made when a relation is first read.
     private(set) var relationIndexes: [String: RelationIndex<Model>] = [:]
+    /// Whether ``relationIndexes`` holds any: asked on every commit, where asking the
+    /// dictionary, in this code that is not specialized, looks its generic type up at run time.
+    private(set) var hasRelationIndexes = false
     /// The change streams, live queries and observed objects of the type, by number: each a
     /// ``TableObserver`` of `Model`, kept as `AnyObject` so that adding and removing one runs
     /// the dictionary's specialized code, which this generic class would not.
@@ -64,7 +67,7 @@ final class ModelTable<Model: IdentifiedModel> {
         guard changes.count >= Self.bulkThreshold, changes.count * 4 >= contents.count else {
             return changes.map { contents.set($0.new, for: $0.id) }
         }
-        let replaced = relationIndexes.isEmpty ? [] : changes.map { contents.object($0.id) }
+        let replaced = hasRelationIndexes ? changes.map { contents.object($0.id) } : []
         // The objects kept as they are held: one read at open and not since stays as bytes.
         var kept: [HeldObject] = []
         kept.reserveCapacity(contents.count)
@@ -89,7 +92,7 @@ final class ModelTable<Model: IdentifiedModel> {
     /// Brings the relation indexes up to date with changes ``apply(_:)`` made, given what it
     /// returned.
     func updateRelations(_ changes: [(id: IndexKey, new: Model?)], replaced: [Model?]) {
-        guard !relationIndexes.isEmpty else { return }
+        guard hasRelationIndexes else { return }
         for key in relationIndexes.keys {
             for (change, old) in zip(changes, replaced) {
                 if let old { relationIndexes[key]!.remove(old) }
@@ -163,6 +166,7 @@ final class ModelTable<Model: IdentifiedModel> {
         var index = RelationIndex(ownerKeys: ownerKeys, order: order)
         objects.forEachEntry { _, object in index.insert(Model(held: object)) }
         relationIndexes[key] = index
+        hasRelationIndexes = true
         return index
     }
 

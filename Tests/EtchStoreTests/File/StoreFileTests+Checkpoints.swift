@@ -34,4 +34,28 @@ extension StoreFileTests {
             await reopened.close()
         }
     }
+
+    /// SQLite syncs the database file only after a checkpoint that copies the whole WAL,
+    /// which one beside commits never does; left to it, the commit that copies the WAL's
+    /// last pages would sync every page of the cycle.
+    @Test func aLargeCheckpointBesideTheCommitsSyncsTheDatabaseFile() async throws {
+        try await StoreTests.withDirectory { directory in
+            let url = directory.appending(path: "labels.store")
+            let store = try Store(url: url, models: EtchModels.all)
+            let name = String(repeating: "n", count: 2_000)
+            let labels = (0..<3_000).map { Label(id: "l\($0)", name: "\($0) \(name)") }
+            try await store.write { tx in try tx.insert(contentsOf: labels) }
+            let deadline = ContinuousClock.now + .seconds(30)
+            while await store.backgroundCheckpoints == 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(await store.backgroundCheckpoints >= 1)
+            #expect(await store.backgroundSyncs >= 1)
+            try await store.write { tx in try tx.update(Label.self, id: "l7") { $0.copyWith(name: "seven") } }
+            await store.close()
+            let reopened = try Store(url: url, models: EtchModels.all)
+            #expect(try await reopened.object(Label.self, id: "l7")?.name == "seven")
+            await reopened.close()
+        }
+    }
 }
