@@ -9,7 +9,10 @@ import Foundation
 /// cooperative threads. When the connection ends (a restarted server, a terminated
 /// backend), it opens a new one with a growing delay between attempts, `LISTEN`s again and
 /// sends ``Event/resync``: notifications sent while it was away are lost, and a reader
-/// re-reads what it follows (the history since its last token) to miss nothing.
+/// re-reads what it follows (the history since its last token) to miss nothing. It sends one
+/// too after a quiet spell (`quietResync`), for a notification that was never sent: a store's
+/// write notifies right after its `COMMIT`, and a writer whose session ends between the two
+/// sends none.
 ///
 /// ```swift
 /// let listener = PostgresListener(connectionString: url)
@@ -24,8 +27,8 @@ public final class PostgresListener: Sendable {
     /// What a stream of ``events()`` receives.
     public enum Event: Sendable, Equatable {
         /// The listener listens on a new connection (the first, or one made after the last
-        /// ended): notifications sent before may have been missed. Every stream receives one
-        /// first, as soon as the listener listens.
+        /// ended), or nothing came for `quietResync`: notifications may have been missed.
+        /// Every stream receives one first, as soon as the listener listens.
         case resync
         /// A notification on the channel, with its payload (for ``PostgresHistory/channel``,
         /// a commit's token: see ``PostgresHistory/token(inPayload:)``).
@@ -48,9 +51,14 @@ public final class PostgresListener: Sendable {
     ///     ``stop()`` was called: the most a stop takes.
     ///   - maxReconnectDelay: The longest wait between two attempts to reconnect; the first
     ///     waits 50 ms, and each next one twice as long.
+    ///   - quietResync: How long the channel may stay quiet before the streams receive
+    ///     ``Event/resync`` (give or take `pollInterval`): the longest a commit whose
+    ///     notification was never sent waits to be read, when no other commit follows;
+    ///     `nil` for never.
     public init(
         connectionString: String, channel: String = PostgresHistory.channel,
-        pollInterval: Duration = .milliseconds(250), maxReconnectDelay: Duration = .seconds(2)
+        pollInterval: Duration = .milliseconds(250), maxReconnectDelay: Duration = .seconds(2),
+        quietResync: Duration? = .seconds(5)
     ) {
         self.channel = channel
         core = Core()
@@ -59,7 +67,7 @@ public final class PostgresListener: Sendable {
             Thread.current.name = "EtchPG listen"
             core.run(
                 connectionString: connectionString, channel: channel, pollInterval: pollInterval,
-                maxReconnectDelay: maxReconnectDelay)
+                maxReconnectDelay: maxReconnectDelay, quietResync: quietResync)
         }
         thread.start()
     }
@@ -136,7 +144,10 @@ extension PostgresListener {
 
         /// The thread's loop: connect and listen, pass notifications on until the
         /// connection ends, then wait and connect again, until stopped.
-        func run(connectionString: String, channel: String, pollInterval: Duration, maxReconnectDelay: Duration) {
+        func run(
+            connectionString: String, channel: String, pollInterval: Duration, maxReconnectDelay: Duration,
+            quietResync: Duration?
+        ) {
             let firstDelay = Duration.milliseconds(50)
             var delay = firstDelay
             while !isStopped {
@@ -156,10 +167,16 @@ extension PostgresListener {
                     for continuation in state.subscribers.values { continuation.yield(.resync) }
                 }
                 do {
+                    var lastEvent = ContinuousClock.now
                     while !isStopped {
                         for notification in try connection.notifications(waitingUpTo: pollInterval)
                         where notification.channel == channel {
                             broadcast(.notification(payload: notification.payload))
+                            lastEvent = .now
+                        }
+                        if let quietResync, ContinuousClock.now - lastEvent >= quietResync {
+                            broadcast(.resync)
+                            lastEvent = .now
                         }
                     }
                 } catch {

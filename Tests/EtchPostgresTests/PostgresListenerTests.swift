@@ -24,6 +24,23 @@ extension PostgresListenerTests {
         #expect(listener.connectionCount == 1)
     }
 
+    /// After a quiet spell the streams receive a resync, on which a feed reads again: a
+    /// commit whose notification was never sent is read then.
+    @Test func aQuietChannelSendsAResync() async throws {
+        let fixture = try await PostgresHistoryFixture()
+        let listener = PostgresListener(
+            connectionString: fixture.schema.connectionString, pollInterval: .milliseconds(20),
+            quietResync: .milliseconds(200))
+        defer { listener.stop() }
+        // Notifications of other tests' histories are left out, and may delay the resync.
+        let events = Collected(listener.events()) { event in event == .resync }
+        #expect(try await events.waitFor(count: 1) == [.resync])
+        let start = ContinuousClock.now
+        #expect(try await events.waitFor(count: 2, timeout: .seconds(30)) == [.resync, .resync])
+        #expect(ContinuousClock.now - start >= .milliseconds(150))
+        #expect(listener.connectionCount == 1)
+    }
+
     @Test func updatesSendThePastThenCommitsOfAnotherConnection() async throws {
         let fixture = try await PostgresHistoryFixture()
         let past = try await fixture.commit([PostgresHistoryFixture.album(1)])
