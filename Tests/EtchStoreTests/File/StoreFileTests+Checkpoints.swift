@@ -7,18 +7,24 @@ import Testing
 /// 1,000 pages schedules a checkpoint that runs while the store goes on, and every object
 /// stays where readers find it.
 extension StoreFileTests {
+    /// A store at `url` after one commit of about 6 MB of labels (past 1,000 pages of WAL),
+    /// once a checkpoint beside the commits ran, or 30 s passed.
+    static func storeAfterABackgroundCheckpoint(at url: URL) async throws -> Store {
+        let store = try Store(url: url, models: EtchModels.all)
+        let name = String(repeating: "n", count: 2_000)
+        let labels = (0..<3_000).map { Label(id: "l\($0)", name: "\($0) \(name)") }
+        try await store.write { tx in try tx.insert(contentsOf: labels) }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await store.backgroundCheckpoints == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return store
+    }
+
     @Test func aGrownWALIsCheckpointedBesideTheCommits() async throws {
         try await StoreTests.withDirectory { directory in
             let url = directory.appending(path: "labels.store")
-            let store = try Store(url: url, models: EtchModels.all)
-            // About 6 MB of labels in one commit: past 1,000 pages of WAL.
-            let name = String(repeating: "n", count: 2_000)
-            let labels = (0..<3_000).map { Label(id: "l\($0)", name: "\($0) \(name)") }
-            try await store.write { tx in try tx.insert(contentsOf: labels) }
-            let deadline = ContinuousClock.now + .seconds(30)
-            while await store.backgroundCheckpoints == 0, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(5))
-            }
+            let store = try await Self.storeAfterABackgroundCheckpoint(at: url)
             #expect(await store.backgroundCheckpoints >= 1)
             // The store goes on committing and reading meanwhile and after.
             try await store.write { tx in try tx.update(Label.self, id: "l7") { $0.copyWith(name: "seven") } }
@@ -41,14 +47,7 @@ extension StoreFileTests {
     @Test func aLargeCheckpointBesideTheCommitsSyncsTheDatabaseFile() async throws {
         try await StoreTests.withDirectory { directory in
             let url = directory.appending(path: "labels.store")
-            let store = try Store(url: url, models: EtchModels.all)
-            let name = String(repeating: "n", count: 2_000)
-            let labels = (0..<3_000).map { Label(id: "l\($0)", name: "\($0) \(name)") }
-            try await store.write { tx in try tx.insert(contentsOf: labels) }
-            let deadline = ContinuousClock.now + .seconds(30)
-            while await store.backgroundCheckpoints == 0, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(5))
-            }
+            let store = try await Self.storeAfterABackgroundCheckpoint(at: url)
             #expect(await store.backgroundCheckpoints >= 1)
             #expect(await store.backgroundSyncs >= 1)
             try await store.write { tx in try tx.update(Label.self, id: "l7") { $0.copyWith(name: "seven") } }
