@@ -49,9 +49,11 @@ extension PostgresHistory {
     /// disk: the three sent at once (``PostgresConnection/executeAndCommit(_:_:then:_:)``),
     /// one round trip. Sent after `COMMIT`, the notification does not make concurrent
     /// commits take turns, as one inside the transaction does; it still comes only after the
-    /// commit is visible. When the server fails between the two, the listeners lose their
-    /// connection too, and read the history again when they reconnect. With no changes it
-    /// sends nothing and leaves the transaction open, for the caller to commit.
+    /// commit is visible. When the writer's session ends between the two (the server
+    /// failing, the client gone), no notification comes: the listeners' feeds read the
+    /// commit at their next resync, a reconnection or a quiet spell (``PostgresListener``'s
+    /// `quietResync`), or at the next commit's notification. With no changes it sends
+    /// nothing and leaves the transaction open, for the caller to commit.
     ///
     /// The objects inserted and updated are not sent: `statement`, made by
     /// ``recordStatement(readingObjectsFrom:)``, reads each from its model's table, where the
