@@ -12,7 +12,8 @@ extension PostgresConnection {
     ///
     /// A statement to run once the transaction committed (`after`) goes in the same round
     /// trip, as a transaction of its own; it runs only when the transaction ended (committed,
-    /// or rolled back by a failing `COMMIT`), and its outcome is not reported.
+    /// or rolled back by a failing `COMMIT`), and its outcome is not reported. On a connection
+    /// with no open transaction, or a failed one, the statement runs alone and `after` not.
     ///
     /// ```swift
     /// try connection.execute("BEGIN")
