@@ -58,8 +58,7 @@ extension PostgresStore {
     ///
     /// - Throws: as ``history(since:)``.
     public func historyUpdates(since token: HistoryToken? = nil) async throws -> AsyncStream<StoreCommit> {
-        let history = try recordedHistory()
-        return try await history.updates(since: token, pool: pool, listener: try listener())
+        try await historyFeed().updates(since: token, skipping: [])
     }
 
     /// Deletes the commits before `token` from the history: ``history(since:)`` still answers
@@ -104,16 +103,19 @@ extension PostgresStore {
         return history
     }
 
-    /// The listener the live feeds share, started on first use.
+    /// The reader of the history that the live feeds share, and its listener, started on
+    /// first use: one read per new commit serves every feed (see ``PostgresHistoryFeed``).
     ///
-    /// - Throws: ``PostgresError/poolClosed`` once the store closed.
-    func listener() throws(PostgresError) -> PostgresListener {
-        try live.withLock { live throws(PostgresError) in
+    /// - Throws: ``PostgresError/historyOff``; ``PostgresError/poolClosed`` once the store closed.
+    package func historyFeed() throws(PostgresError) -> PostgresHistoryFeed {
+        let history = try recordedHistory()
+        return try live.withLock { live throws(PostgresError) in
             guard !live.isClosed else { throw .poolClosed }
-            if let listener = live.listener { return listener }
-            let listener = PostgresListener(connectionString: connectionString)
-            live.listener = listener
-            return listener
+            if let feed = live.feed { return feed }
+            let listener = live.listener ?? PostgresListener(connectionString: connectionString)
+            let feed = PostgresHistoryFeed(history: history, pool: pool, listener: listener)
+            (live.listener, live.feed) = (listener, feed)
+            return feed
         }
     }
 

@@ -112,12 +112,12 @@ public final class PostgresStore: ModelStore {
     /// ``historyUpdates(since:)``, ``changes(of:)`` and ``observe(_:)``, and closes the
     /// pool's connections. Later calls fail with ``PostgresError/poolClosed``.
     public func close() async {
-        let listener = live.withLock { live in
+        let (listener, feed) = live.withLock { live in
             live.isClosed = true
-            let listener = live.listener
-            live.listener = nil
-            return listener
+            defer { (live.listener, live.feed) = (nil, nil) }
+            return (live.listener, live.feed)
         }
+        feed?.close()
         listener?.stop()
         await pool.close()
     }
@@ -145,10 +145,11 @@ public final class PostgresStore: ModelStore {
     }
 }
 
-/// What the store's live feeds share: the listener, started by the first, and whether the
-/// store closed.
+/// What the store's live feeds share: the listener and the reader of the history, started
+/// by the first, and whether the store closed.
 struct LiveFeeds {
     var listener: PostgresListener?
+    var feed: PostgresHistoryFeed?
     var isClosed = false
 }
 

@@ -55,4 +55,55 @@ extension PostgresHistoryThroughputTests {
                     + String(format: "%.0f commits/s", Double(writers * perWriter) / elapsed))
         }
     }
+
+    /// What following commits costs their writers: commits per second of 8 writers of one
+    /// store, with no live feed, with 20 feeds of the store (one reader for all, see
+    /// `PostgresHistoryFeed`), and with 20 feeds each reading for itself.
+    @Test func measureCommitsWhileFeedsFollow() async throws {
+        let perWriter = Int(ProcessInfo.processInfo.environment["ETCH_POSTGRES_MEASURE_WRITERS"] ?? "") ?? 200
+        let (writers, feeds) = (8, 20)
+        enum Following: String {
+            case none = "no feed"
+            case shared = "20 feeds of the store, one reader"
+            case own = "20 feeds, a reader each"
+        }
+        for following in [Following.none, .shared, .own, .none, .shared, .own] {
+            let schema = try TemporarySchema()
+            let store = try await PostgresStore(
+                connectionString: schema.connectionString, models: ModelStoreBackend.models, poolSize: writers + 2)
+            let start = try await store.historyToken
+            let listener = PostgresListener(connectionString: schema.connectionString)
+            var followers: [Collected<StoreCommit>] = []
+            for _ in 0..<(following == .none ? 0 : feeds) {
+                switch following {
+                case .none: break
+                case .shared: followers.append(Collected(try await store.historyUpdates(since: start)))
+                case .own:
+                    let history = try #require(store.history)
+                    followers.append(
+                        Collected(try await history.updates(since: start, pool: store.pool, listener: listener)))
+                }
+            }
+            let begin = ContinuousClock.now
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in 0..<writers {
+                    group.addTask {
+                        for number in 0..<perWriter {
+                            try await store.write { tx in try tx.insert(Counter(id: "w\(writer)", value: number)) }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let (seconds, attoseconds) = (ContinuousClock.now - begin).components
+            let elapsed = Double(seconds) + Double(attoseconds) / 1e18
+            for follower in followers { _ = try await follower.waitFor(count: writers * perWriter) }
+            #expect(followers.allSatisfy { $0.all.count == writers * perWriter })
+            print(
+                "\(writers) writers, \(writers * perWriter) commits, \(following.rawValue): "
+                    + String(format: "%.0f commits/s", Double(writers * perWriter) / elapsed))
+            listener.stop()
+            await store.close()
+        }
+    }
 }

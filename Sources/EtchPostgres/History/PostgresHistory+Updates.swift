@@ -39,58 +39,13 @@ extension PostgresHistory {
 
     /// ``updates(since:pool:listener:)`` without the commits of `skipped` tokens: those after
     /// `token` that a snapshot taken after it already saw (see ``visibleTokens(after:on:)``).
+    /// The feed has a reader of its own (a store's feeds share one: see
+    /// ``PostgresHistoryFeed``).
     package func updates(
         since token: HistoryToken?, skipping skipped: Set<Int>, pool: PostgresConnectionPool,
         listener: PostgresListener
     ) async throws -> AsyncStream<StoreCommit> {
-        if let token, token.storeID != storeID {
-            throw StoreError.historyTokenOfAnotherStore(token: token.description, store: storeID.uuidString)
-        }
-        let events = listener.events()
-        let past = try await pool.withConnection { connection in try commits(after: token?.number, on: connection) }
-        let (stream, continuation) = AsyncStream.makeStream(of: StoreCommit.self)
-        // Every skipped token was settled when the snapshot saw it, so before this first read.
-        for commit in past.commits where !skipped.contains(commit.token.number) { continuation.yield(commit) }
-        let task = Task { [self] in
-            var last = past.through
-            for await event in events {
-                if case .notification(let payload) = event,
-                    self.token(inPayload: payload).map({ $0.number <= last }) ?? true
-                {
-                    continue
-                }
-                guard let through = await readNew(after: last, pool: pool, into: continuation) else { break }
-                last = through
-            }
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
-    }
-
-    /// Sends the commits after `last` to `continuation`, trying again after a failed read.
-    ///
-    /// - Returns: The last token sent (`last` when none), or `nil` when the feed must end:
-    ///   the commits after `last` were pruned, or the task was cancelled.
-    private func readNew(
-        after last: Int, pool: PostgresConnectionPool, into continuation: AsyncStream<StoreCommit>.Continuation
-    ) async -> Int? {
-        var delay = Duration.milliseconds(50)
-        while !Task.isCancelled {
-            do {
-                let new = try await pool.withConnection { connection in try commits(after: last, on: connection) }
-                for commit in new.commits { continuation.yield(commit) }
-                return new.through
-            } catch is StoreError {
-                return nil
-            } catch PostgresError.poolClosed {
-                // The store closed while the feed read: nothing more will come.
-                return nil
-            } catch {
-                try? await Task.sleep(for: delay)
-                delay = min(delay * 2, .seconds(2))
-            }
-        }
-        return nil
+        try await PostgresHistoryFeed(history: self, pool: pool, listener: listener)
+            .updates(since: token, skipping: skipped)
     }
 }

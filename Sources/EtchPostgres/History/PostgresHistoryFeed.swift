@@ -1,0 +1,285 @@
+import Etch
+import EtchStore
+import Foundation
+import Synchronization
+
+/// The reader behind live feeds of one history that share a listener: one read of the
+/// history per notification of a new commit, however many feeds it serves.
+///
+/// A read of the history first waits for the commits in flight, and writers that arrive
+/// meanwhile wait behind it (see ``PostgresHistory/currentToken(on:)``). With a read per
+/// feed, every commit cost the writers one such wait per live query of every process, so a
+/// server that follows many queries slowed every writer of the schema. Here each feed
+/// (``updates(since:skipping:)``) reads once, when it starts, the commits after its token;
+/// after that one read per notification that names a commit after the last read (or per
+/// ``PostgresListener/Event/resync``) serves them all, each feed getting the commits after
+/// its own position, in token order, each once.
+///
+/// All of it runs on one task, an input at a time: the listener's events and the feeds that
+/// start and end. A feed's stream buffers without limit, as each feed did before.
+package final class PostgresHistoryFeed: Sendable {
+    /// What the reading task is given, in order.
+    fileprivate enum Input: Sendable {
+        case event(PostgresListener.Event)
+        case start(Start)
+        case end(Int)
+        /// The time to read again after a read that failed.
+        case retry
+        case listenerStopped
+    }
+
+    /// A feed to start: its number, where it starts, the tokens it skips, its stream, and
+    /// the caller waiting for its first read.
+    fileprivate struct Start: Sendable {
+        let number: Int
+        let after: Int?
+        let skipped: Set<Int>
+        let continuation: AsyncStream<StoreCommit>.Continuation
+        let started: CheckedContinuation<Void, any Error>
+    }
+
+    /// The history read.
+    let history: PostgresHistory
+    /// Where the reading task's input goes.
+    private let inputs: AsyncStream<Input>.Continuation
+    /// The task that relays the listener's events, cancelled by ``close()``.
+    private let relay: Task<Void, Never>
+    /// The next feed's number.
+    private let nextNumber = Atomic<Int>(0)
+    /// The reads made for notifications and resyncs so far (not those of feeds starting),
+    /// and the feeds running, for tests.
+    private let counts = Locked(FeedCounts())
+
+    /// Starts reading for the feeds to come, woken by `listener`'s notifications.
+    ///
+    /// - Parameters:
+    ///   - history: The history.
+    ///   - pool: The pool the history is read through.
+    ///   - listener: A listener on ``PostgresHistory/channel``.
+    package init(history: PostgresHistory, pool: PostgresConnectionPool, listener: PostgresListener) {
+        self.history = history
+        let (stream, inputs) = AsyncStream.makeStream(of: Input.self)
+        self.inputs = inputs
+        // Subscribed now, before any feed's first read: no notification after it is missed.
+        let events = listener.events()
+        relay = Task {
+            for await event in events { inputs.yield(.event(event)) }
+            inputs.yield(.listenerStopped)
+        }
+        // It ends once ``close()`` finished the inputs and it has taken those sent before, so
+        // that every feed that was starting is answered.
+        let counts = counts
+        Task {
+            var state = FeedState(history: history, pool: pool, inputs: inputs, counts: counts)
+            for await input in stream {
+                switch input {
+                case .event(let event): await state.receive(event)
+                case .start(let start): await state.start(start)
+                case .end(let number): state.end(number)
+                case .retry: await state.retry()
+                case .listenerStopped: state.stop()
+                }
+            }
+            state.stop()
+        }
+    }
+
+    deinit { close() }
+
+    /// A live feed: the commits after `token` first, then each commit once, in token order,
+    /// as it becomes visible, without those of `skipped` tokens (which a snapshot taken
+    /// after `token` already saw). See ``PostgresHistory/updates(since:pool:listener:)``.
+    ///
+    /// - Throws: as ``PostgresHistory/history(since:on:)``, for the first read;
+    ///   ``PostgresError/poolClosed`` once the feeds were closed.
+    package func updates(since token: HistoryToken?, skipping skipped: Set<Int>) async throws -> AsyncStream<
+        StoreCommit
+    > {
+        if let token, token.storeID != history.storeID {
+            throw StoreError.historyTokenOfAnotherStore(token: token.description, store: history.storeID.uuidString)
+        }
+        let number = nextNumber.add(1, ordering: .relaxed).newValue
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreCommit.self)
+        try await withCheckedThrowingContinuation { (started: CheckedContinuation<Void, any Error>) in
+            let start = Start(
+                number: number, after: token?.number, skipped: skipped, continuation: continuation, started: started)
+            if case .terminated = inputs.yield(.start(start)) {
+                continuation.finish()
+                started.resume(throwing: PostgresError.poolClosed)
+            }
+        }
+        // The feed holds this reader, which lives while any of its feeds does.
+        continuation.onTermination = { _ in self.inputs.yield(.end(number)) }
+        return stream
+    }
+
+    /// Ends every feed, and reads no more: feeds starting now are refused.
+    package func close() {
+        inputs.finish()
+        relay.cancel()
+    }
+
+    /// The reads made for notifications and resyncs so far, which every feed shares.
+    package var reads: Int { counts.withLock { $0.reads } }
+
+    /// The feeds running.
+    package var feeds: Int { counts.withLock { $0.feeds } }
+}
+
+/// What a ``PostgresHistoryFeed`` counts, for tests.
+private struct FeedCounts {
+    var reads = 0
+    var feeds = 0
+}
+
+/// What the reading task of a ``PostgresHistoryFeed`` keeps: the feeds and how far each
+/// got, and how far the last read went.
+private struct FeedState {
+    /// A feed and how far it got.
+    struct Feed {
+        let continuation: AsyncStream<StoreCommit>.Continuation
+        /// The last token sent, or where the feed started.
+        var position: Int
+        /// Tokens the feed skips.
+        let skipped: Set<Int>
+
+        /// Sends the commits after its position it does not skip.
+        mutating func send(_ commits: [StoreCommit], through: Int) {
+            for commit in commits where commit.token.number > position && !skipped.contains(commit.token.number) {
+                continuation.yield(commit)
+            }
+            position = max(position, through)
+        }
+    }
+
+    let history: PostgresHistory
+    let pool: PostgresConnectionPool
+    /// The reading task's inputs, for the retries it schedules.
+    let inputs: AsyncStream<PostgresHistoryFeed.Input>.Continuation
+    let counts: Locked<FeedCounts>
+    /// How far the last read went; `nil` while no feed runs.
+    var last: Int?
+    /// Whether the listener stopped: feeds that start then get their first read and end.
+    var isStopped = false
+    /// The wait before the next read after a failed one, growing with each failure, and
+    /// whether a retry is scheduled.
+    var retryDelay = Duration.milliseconds(50)
+    var isRetryScheduled = false
+
+    init(
+        history: PostgresHistory, pool: PostgresConnectionPool,
+        inputs: AsyncStream<PostgresHistoryFeed.Input>.Continuation, counts: Locked<FeedCounts>
+    ) {
+        self.history = history
+        self.pool = pool
+        self.inputs = inputs
+        self.counts = counts
+    }
+
+    /// The feeds running: what ``PostgresHistoryFeed/feeds`` says.
+    var feeds: [Int: Feed] = [:] {
+        didSet { counts.withLock { [count = feeds.count] in $0.feeds = count } }
+    }
+
+    /// Starts a feed with a read of the commits after its token, which it is sent. When
+    /// that read covers commits the running feeds have not had yet (it started at or before
+    /// the last read), they are sent them too.
+    mutating func start(_ start: PostgresHistoryFeed.Start) async {
+        let past: (commits: [StoreCommit], through: Int)
+        do {
+            past = try await pool.withConnection { [history] connection in
+                try history.commits(after: start.after, on: connection)
+            }
+        } catch {
+            start.continuation.finish()
+            start.started.resume(throwing: error)
+            return
+        }
+        var feed = Feed(continuation: start.continuation, position: start.after ?? Int.min, skipped: start.skipped)
+        feed.send(past.commits, through: past.through)
+        if let last, start.after.map({ $0 <= last }) ?? true {
+            send(past.commits, through: past.through)
+            self.last = max(last, past.through)
+        } else if last == nil {
+            last = past.through
+        }
+        if isStopped {
+            start.continuation.finish()
+        } else {
+            feeds[start.number] = feed
+        }
+        start.started.resume()
+    }
+
+    /// Reads what a notification names, or everything after the last read on a resync.
+    mutating func receive(_ event: PostgresListener.Event) async {
+        guard let last else { return }
+        if case .notification(let payload) = event, history.token(inPayload: payload).map({ $0.number <= last }) ?? true
+        {
+            return
+        }
+        await read()
+    }
+
+    /// Reads again after a read that failed, unless a later one succeeded meanwhile.
+    mutating func retry() async {
+        isRetryScheduled = false
+        await read()
+    }
+
+    /// Reads the commits after the last read and sends them to the feeds. A read that fails
+    /// (a lost connection of the pool) is tried again after a growing delay, on an input of
+    /// its own, so that feeds still start and end meanwhile.
+    mutating func read() async {
+        guard let last, !feeds.isEmpty else { return }
+        do {
+            let new = try await pool.withConnection { [history] connection in
+                try history.commits(after: last, on: connection)
+            }
+            counts.withLock { $0.reads += 1 }
+            send(new.commits, through: new.through)
+            self.last = new.through
+            retryDelay = .milliseconds(50)
+        } catch is StoreError {
+            // The commits after the last read were pruned: the feeds end, as they would
+            // have each.
+            endAll()
+        } catch PostgresError.poolClosed {
+            // The store closed while the feed read: nothing more will come.
+            stop()
+        } catch {
+            guard !isRetryScheduled else { return }
+            isRetryScheduled = true
+            let (delay, inputs) = (retryDelay, inputs)
+            retryDelay = min(retryDelay * 2, .seconds(2))
+            Task {
+                try? await Task.sleep(for: delay)
+                inputs.yield(.retry)
+            }
+        }
+    }
+
+    /// Sends every running feed the commits after its position.
+    mutating func send(_ commits: [StoreCommit], through: Int) {
+        for number in feeds.keys { feeds[number]?.send(commits, through: through) }
+    }
+
+    /// Forgets a feed whose consumer stopped.
+    mutating func end(_ number: Int) {
+        feeds[number] = nil
+        if feeds.isEmpty { last = nil }
+    }
+
+    /// Ends every feed.
+    mutating func endAll() {
+        for feed in feeds.values { feed.continuation.finish() }
+        feeds.removeAll()
+        last = nil
+    }
+
+    /// Ends every feed, and those that start later after their first read.
+    mutating func stop() {
+        isStopped = true
+        endAll()
+    }
+}
