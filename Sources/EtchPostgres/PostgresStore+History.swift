@@ -90,7 +90,7 @@ extension PostgresStore {
     ///   ``PostgresError`` when the server fails.
     public func changes<Model: IdentifiedModel>(of type: Model.Type) async throws -> AsyncStream<StoreChange<Model>> {
         _ = try table(of: type)
-        let commits = try await historyUpdates(since: try await historyToken)
+        let commits = try await historyFeed().updates(since: try await historyToken, isSettled: true, skipping: [])
         return Self.relay(commits) { commit, continuation in
             let change = try commit.changes(of: Model.self)
             if !change.isEmpty { continuation.yield(change) }

@@ -47,7 +47,7 @@ extension PostgresStore {
         let (token, seen, members) = try await snapshot(of: history) { [whole] connection in
             try self.fetch(whole, on: connection)
         }
-        let commits = try await historyFeed().updates(since: token, skipping: seen)
+        let commits = try await historyFeed().updates(since: token, isSettled: true, skipping: seen)
         let window = LiveWindow(offset: query.fetchOffset, limit: query.fetchLimit)
         let (stream, continuation) = AsyncStream.makeStream(of: ListChange<Model>.self)
         let task = Task {
@@ -90,7 +90,7 @@ extension PostgresStore {
         let (token, seen, object) = try await snapshot(of: history) { connection in
             try table.object(withID: id, as: type, on: connection)
         }
-        let commits = try await historyFeed().updates(since: token, skipping: seen)
+        let commits = try await historyFeed().updates(since: token, isSettled: true, skipping: seen)
         return Self.relay(commits, initial: [object]) { commit, continuation in
             let change = try commit.changes(of: Model.self)
             if let object = change.inserted.last(where: { $0.id == id }) ?? change.updated.last(where: { $0.id == id })

@@ -81,6 +81,43 @@ extension PostgresHistoryFeedTests {
         await store.close()
     }
 
+    /// A live query or a `changes(of:)` feed starts at the settled token it just read: when
+    /// the shared reader has read no further, it needs no first read, and still gets every
+    /// commit after once. A token a caller gives is always read from, so a bad one is refused.
+    @Test func aFeedAtTheSettledTokenStartsWithoutARead() async throws {
+        let schema = try TemporarySchema()
+        let store = try await PostgresStoreHistoryTests.open(schema)
+        try await store.write { tx in try tx.insert(Counter(id: "a", value: 0)) }
+        let first = Collected(try await store.historyUpdates(since: try await store.historyToken))
+        let feed = try store.historyFeed()
+        #expect(feed.firstReads == 1)
+        try await store.write { tx in try tx.update(Counter.self, id: "a") { $0.copyWith(value: 1) } }
+        #expect(try Self.values(try await first.waitFor(count: 1)) == [1])
+        let changes = Collected(try await store.changes(of: Counter.self))
+        let query = Collected(try await store.observe(StoreQuery<Counter>()))
+        #expect(feed.firstReads == 1)
+        var rows: [Counter] = []
+        try await query.waitFor(count: 1).first?.apply(to: &rows)
+        #expect(rows.map(\.value) == [1])
+        for value in 2...3 {
+            try await store.write { tx in try tx.update(Counter.self, id: "a") { $0.copyWith(value: value) } }
+        }
+        #expect(try await changes.waitFor(count: 2).flatMap { $0.updated.map(\.value) } == [2, 3])
+        for change in try await query.waitFor(count: 3).dropFirst() { change.apply(to: &rows) }
+        #expect(rows.map(\.value) == [3])
+        #expect(try Self.values(try await first.waitFor(count: 3)) == [1, 2, 3])
+        let issued = try await store.historyToken
+        _ = Collected(try await store.historyUpdates(since: issued))
+        #expect(feed.firstReads == 2)
+        await #expect(throws: StoreError.self) {
+            _ = try await store.historyUpdates(
+                since: HistoryToken(storeID: issued.storeID, number: issued.number + 100))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(changes.all.count == 2 && query.all.count == 3 && first.all.count == 3)
+        await store.close()
+    }
+
     /// Closing the store ends the feeds it shares, and a feed asked for after is refused.
     @Test func closingTheStoreEndsTheSharedFeeds() async throws {
         let schema = try TemporarySchema()

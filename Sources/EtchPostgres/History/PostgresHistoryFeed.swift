@@ -28,11 +28,12 @@ package final class PostgresHistoryFeed: Sendable {
         case listenerStopped
     }
 
-    /// A feed to start: its number, where it starts, the tokens it skips, its stream, and
-    /// the caller waiting for its first read.
+    /// A feed to start: its number, where it starts (and whether that is a settled token),
+    /// the tokens it skips, its stream, and the caller waiting for its first read.
     fileprivate struct Start: Sendable {
         let number: Int
         let after: Int?
+        let isSettled: Bool
         let skipped: Set<Int>
         let continuation: AsyncStream<StoreCommit>.Continuation
         let started: CheckedContinuation<Void, any Error>
@@ -90,11 +91,19 @@ package final class PostgresHistoryFeed: Sendable {
     /// as it becomes visible, without those of `skipped` tokens (which a snapshot taken
     /// after `token` already saw). See ``PostgresHistory/updates(since:pool:listener:)``.
     ///
+    /// - Parameters:
+    ///   - token: Where the feed starts; `nil` for the whole history kept.
+    ///   - isSettled: Whether `token` is a settled token the caller read
+    ///     (``PostgresHistory/currentToken(on:)``), as a live query's is. Such a feed needs
+    ///     no first read when the reader has read no further than it: every commit after it
+    ///     is still to be read, on the notifications to come. (A token a user gives is read
+    ///     after, so that one of another store, or pruned, is refused.)
+    ///   - skipped: Tokens after `token` not to send.
     /// - Throws: as ``PostgresHistory/history(since:on:)``, for the first read;
     ///   ``PostgresError/poolClosed`` once the feeds were closed.
-    package func updates(since token: HistoryToken?, skipping skipped: Set<Int>) async throws -> AsyncStream<
-        StoreCommit
-    > {
+    package func updates(
+        since token: HistoryToken?, isSettled: Bool = false, skipping skipped: Set<Int>
+    ) async throws -> AsyncStream<StoreCommit> {
         if let token, token.storeID != history.storeID {
             throw StoreError.historyTokenOfAnotherStore(token: token.description, store: history.storeID.uuidString)
         }
@@ -102,7 +111,8 @@ package final class PostgresHistoryFeed: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreCommit.self)
         try await withCheckedThrowingContinuation { (started: CheckedContinuation<Void, any Error>) in
             let start = Start(
-                number: number, after: token?.number, skipped: skipped, continuation: continuation, started: started)
+                number: number, after: token?.number, isSettled: isSettled, skipped: skipped,
+                continuation: continuation, started: started)
             if case .terminated = inputs.yield(.start(start)) {
                 continuation.finish()
                 started.resume(throwing: PostgresError.poolClosed)
@@ -122,6 +132,9 @@ package final class PostgresHistoryFeed: Sendable {
     /// The reads made for notifications and resyncs so far, which every feed shares.
     package var reads: Int { counts.withLock { $0.reads } }
 
+    /// The first reads of feeds that started so far.
+    package var firstReads: Int { counts.withLock { $0.firstReads } }
+
     /// The feeds running.
     package var feeds: Int { counts.withLock { $0.feeds } }
 }
@@ -129,6 +142,7 @@ package final class PostgresHistoryFeed: Sendable {
 /// What a ``PostgresHistoryFeed`` counts, for tests.
 private struct FeedCounts {
     var reads = 0
+    var firstReads = 0
     var feeds = 0
 }
 
@@ -185,6 +199,13 @@ private struct FeedState {
     /// that read covers commits the running feeds have not had yet (it started at or before
     /// the last read), they are sent them too.
     mutating func start(_ start: PostgresHistoryFeed.Start) async {
+        if start.isSettled, let after = start.after, let last, after >= last, !isStopped {
+            // Every commit after it is after the last read too: the reads to come bring them.
+            feeds[start.number] = Feed(continuation: start.continuation, position: after, skipped: start.skipped)
+            start.started.resume()
+            return
+        }
+        counts.withLock { $0.firstReads += 1 }
         let past: (commits: [StoreCommit], through: Int)
         do {
             past = try await pool.withConnection { [history] connection in
