@@ -118,6 +118,24 @@ extension PostgresHistoryFeedTests {
         await store.close()
     }
 
+    /// A feed whose consumer stops is dropped by the reader; the others go on.
+    @Test func aFeedWhoseConsumerStopsIsDropped() async throws {
+        let schema = try TemporarySchema()
+        let store = try await PostgresStoreHistoryTests.open(schema)
+        try await store.write { tx in try tx.insert(Counter(id: "a", value: 0)) }
+        let kept = Collected(try await store.changes(of: Counter.self))
+        var dropped: Collected<StoreChange<Counter>>? = Collected(try await store.changes(of: Counter.self))
+        let feed = try store.historyFeed()
+        #expect(feed.feeds == 2)
+        dropped = nil
+        let deadline = ContinuousClock.now + .seconds(10)
+        while feed.feeds > 1 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(feed.feeds == 1 && dropped == nil)
+        try await store.write { tx in try tx.update(Counter.self, id: "a") { $0.copyWith(value: 1) } }
+        #expect(try await kept.waitFor(count: 1).flatMap { $0.updated.map(\.value) } == [1])
+        await store.close()
+    }
+
     /// Closing the store ends the feeds it shares, and a feed asked for after is refused.
     @Test func closingTheStoreEndsTheSharedFeeds() async throws {
         let schema = try TemporarySchema()
