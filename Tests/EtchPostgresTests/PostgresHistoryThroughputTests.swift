@@ -58,7 +58,8 @@ extension PostgresHistoryThroughputTests {
 
     /// What following commits costs their writers: commits per second of 8 writers of one
     /// store, with no live feed, with 20 feeds of the store (one reader for all, see
-    /// `PostgresHistoryFeed`), and with 20 feeds each reading for itself.
+    /// `PostgresHistoryFeed`), with 20 feeds each reading for itself, and with 4 other
+    /// stores following (a reader each, as 4 processes would have).
     @Test func measureCommitsWhileFeedsFollow() async throws {
         let perWriter = Int(ProcessInfo.processInfo.environment["ETCH_POSTGRES_MEASURE_WRITERS"] ?? "") ?? 200
         let (writers, feeds) = (8, 20)
@@ -66,17 +67,25 @@ extension PostgresHistoryThroughputTests {
             case none = "no feed"
             case shared = "20 feeds of the store, one reader"
             case own = "20 feeds, a reader each"
+            case stores = "4 other stores with a feed each (as 4 processes)"
         }
-        for following in [Following.none, .shared, .own, .none, .shared, .own] {
+        for following in [Following.none, .shared, .own, .stores, .none, .shared, .own, .stores] {
             let schema = try TemporarySchema()
             let store = try await PostgresStore(
                 connectionString: schema.connectionString, models: ModelStoreBackend.models, poolSize: writers + 2)
             let start = try await store.historyToken
             let listener = PostgresListener(connectionString: schema.connectionString)
             var followers: [Collected<StoreCommit>] = []
+            var others: [PostgresStore] = []
             for _ in 0..<(following == .none ? 0 : feeds) {
                 switch following {
                 case .none: break
+                case .stores:
+                    guard others.count < 4 else { break }
+                    let other = try await PostgresStore(
+                        connectionString: schema.connectionString, models: ModelStoreBackend.models, poolSize: 1)
+                    others.append(other)
+                    followers.append(Collected(try await other.historyUpdates(since: start)))
                 case .shared: followers.append(Collected(try await store.historyUpdates(since: start)))
                 case .own:
                     let history = try #require(store.history)
@@ -103,6 +112,7 @@ extension PostgresHistoryThroughputTests {
                 "\(writers) writers, \(writers * perWriter) commits, \(following.rawValue): "
                     + String(format: "%.0f commits/s", Double(writers * perWriter) / elapsed))
             listener.stop()
+            for other in others { await other.close() }
             await store.close()
         }
     }
