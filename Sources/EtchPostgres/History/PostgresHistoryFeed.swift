@@ -197,7 +197,9 @@ private struct FeedState {
         }
         var feed = Feed(continuation: start.continuation, position: start.after ?? Int.min, skipped: start.skipped)
         feed.send(past.commits, through: past.through)
-        if let last, start.after.map({ $0 <= last }) ?? true {
+        // A read from the whole history kept starts after the pruned commits, which may
+        // follow the last read: the running feeds would skip them, so they read on their own.
+        if let last, let after = start.after, after <= last {
             send(past.commits, through: past.through)
             self.last = max(last, past.through)
         } else if last == nil {
@@ -231,32 +233,55 @@ private struct FeedState {
     /// (a lost connection of the pool) is tried again after a growing delay, on an input of
     /// its own, so that feeds still start and end meanwhile.
     mutating func read() async {
-        guard let last, !feeds.isEmpty else { return }
-        do {
-            let new = try await pool.withConnection { [history] connection in
-                try history.commits(after: last, on: connection)
-            }
-            counts.withLock { $0.reads += 1 }
-            send(new.commits, through: new.through)
-            self.last = new.through
-            retryDelay = .milliseconds(50)
-        } catch is StoreError {
-            // The commits after the last read were pruned: the feeds end, as they would
-            // have each.
-            endAll()
-        } catch PostgresError.poolClosed {
-            // The store closed while the feed read: nothing more will come.
-            stop()
-        } catch {
-            guard !isRetryScheduled else { return }
-            isRetryScheduled = true
-            let (delay, inputs) = (retryDelay, inputs)
-            retryDelay = min(retryDelay * 2, .seconds(2))
-            Task {
-                try? await Task.sleep(for: delay)
-                inputs.yield(.retry)
+        while let last, !feeds.isEmpty {
+            do {
+                let new = try await pool.withConnection { [history] connection in
+                    try history.commits(after: last, on: connection)
+                }
+                counts.withLock { $0.reads += 1 }
+                send(new.commits, through: new.through)
+                self.last = new.through
+                retryDelay = .milliseconds(50)
+                return
+            } catch StoreError.historyTokenExpired(_, let oldest) {
+                // The commits after the last read were pruned: the feeds that had not got past
+                // them end, as they would have each; the others (started after them) read on.
+                // Each turn ends a feed or reads past the pruned commits.
+                endFeeds(before: oldest)
+            } catch is StoreError {
+                endAll()
+                return
+            } catch PostgresError.poolClosed {
+                // The store closed while the feed read: nothing more will come.
+                stop()
+                return
+            } catch {
+                scheduleRetry()
+                return
             }
         }
+    }
+
+    /// Reads again after a growing delay, on an input of its own, unless a retry waits.
+    mutating func scheduleRetry() {
+        guard !isRetryScheduled else { return }
+        isRetryScheduled = true
+        let (delay, inputs) = (retryDelay, inputs)
+        retryDelay = min(retryDelay * 2, .seconds(2))
+        Task {
+            try? await Task.sleep(for: delay)
+            inputs.yield(.retry)
+        }
+    }
+
+    /// Ends the feeds whose position is before `oldest`, the oldest token a read may start
+    /// after, and reads next from the earliest position of the others.
+    mutating func endFeeds(before oldest: Int) {
+        for (number, feed) in feeds where feed.position < oldest {
+            feed.continuation.finish()
+            feeds[number] = nil
+        }
+        last = feeds.values.map(\.position).min()
     }
 
     /// Sends every running feed the commits after its position.
