@@ -35,7 +35,38 @@ package final class PostgresHistoryFeed: Sendable {
         let after: Int?
         let skipped: Set<Int>
         let continuation: AsyncStream<StoreCommit>.Continuation
-        let started: CheckedContinuation<Void, any Error>
+        let caller: Caller
+    }
+
+    /// The caller waiting for a feed's first read, which the reader answers, unless the
+    /// caller's task was cancelled first: it stops waiting then, as it did when it read the
+    /// history itself (a wait for a connection of the pool ends on cancellation).
+    fileprivate final class Caller: Sendable {
+        private let state = Locked<(started: CheckedContinuation<Void, any Error>?, isCancelled: Bool)>((nil, false))
+
+        /// Waits on `started`; at once when the task was cancelled already.
+        func wait(on started: CheckedContinuation<Void, any Error>) {
+            let isCancelled = state.withLock { state in
+                if !state.isCancelled { state.started = started }
+                return state.isCancelled
+            }
+            if isCancelled { started.resume(throwing: CancellationError()) }
+        }
+
+        /// Ends the wait with `CancellationError`, unless the reader answered first.
+        func cancel() {
+            state.withLock { state in
+                state.isCancelled = true
+                return state.started.take()
+            }?.resume(throwing: CancellationError())
+        }
+
+        /// Whether the caller stopped waiting.
+        var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+        /// The wait to answer, or `nil` when the caller stopped waiting: only one of the
+        /// reader and the cancellation answers.
+        func take() -> CheckedContinuation<Void, any Error>? { state.withLock { $0.started.take() } }
     }
 
     /// The history read.
@@ -100,13 +131,19 @@ package final class PostgresHistoryFeed: Sendable {
         }
         let number = nextNumber.add(1, ordering: .relaxed).newValue
         let (stream, continuation) = AsyncStream.makeStream(of: StoreCommit.self)
-        try await withCheckedThrowingContinuation { (started: CheckedContinuation<Void, any Error>) in
-            let start = Start(
-                number: number, after: token?.number, skipped: skipped, continuation: continuation, started: started)
-            if case .terminated = inputs.yield(.start(start)) {
-                continuation.finish()
-                started.resume(throwing: PostgresError.poolClosed)
+        let caller = Caller()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (started: CheckedContinuation<Void, any Error>) in
+                caller.wait(on: started)
+                let start = Start(
+                    number: number, after: token?.number, skipped: skipped, continuation: continuation, caller: caller)
+                if case .terminated = inputs.yield(.start(start)) {
+                    continuation.finish()
+                    caller.take()?.resume(throwing: PostgresError.poolClosed)
+                }
             }
+        } onCancel: {
+            caller.cancel()
         }
         // The feed holds this reader, which lives while any of its feeds does.
         continuation.onTermination = { _ in self.inputs.yield(.end(number)) }
@@ -185,6 +222,11 @@ private struct FeedState {
     /// that read covers commits the running feeds have not had yet (it started at or before
     /// the last read), they are sent them too.
     mutating func start(_ start: PostgresHistoryFeed.Start) async {
+        // A caller that stopped waiting (cancelled) gets no feed.
+        guard !start.caller.isCancelled else {
+            start.continuation.finish()
+            return
+        }
         let past: (commits: [StoreCommit], through: Int)
         do {
             past = try await pool.withConnection { [history] connection in
@@ -192,7 +234,11 @@ private struct FeedState {
             }
         } catch {
             start.continuation.finish()
-            start.started.resume(throwing: error)
+            start.caller.take()?.resume(throwing: error)
+            return
+        }
+        guard let started = start.caller.take() else {
+            start.continuation.finish()
             return
         }
         var feed = Feed(continuation: start.continuation, position: start.after ?? Int.min, skipped: start.skipped)
@@ -210,7 +256,7 @@ private struct FeedState {
         } else {
             feeds[start.number] = feed
         }
-        start.started.resume()
+        started.resume()
     }
 
     /// Reads what a notification names, or everything after the last read on a resync.
