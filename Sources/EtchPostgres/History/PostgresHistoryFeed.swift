@@ -36,7 +36,38 @@ package final class PostgresHistoryFeed: Sendable {
         let isSettled: Bool
         let skipped: Set<Int>
         let continuation: AsyncStream<StoreCommit>.Continuation
-        let started: CheckedContinuation<Void, any Error>
+        let caller: Caller
+    }
+
+    /// The caller waiting for a feed's first read, which the reader answers, unless the
+    /// caller's task was cancelled first: it stops waiting then, as it did when it read the
+    /// history itself (a wait for a connection of the pool ends on cancellation).
+    fileprivate final class Caller: Sendable {
+        private let state = Locked<(started: CheckedContinuation<Void, any Error>?, isCancelled: Bool)>((nil, false))
+
+        /// Waits on `started`; at once when the task was cancelled already.
+        func wait(on started: CheckedContinuation<Void, any Error>) {
+            let isCancelled = state.withLock { state in
+                if !state.isCancelled { state.started = started }
+                return state.isCancelled
+            }
+            if isCancelled { started.resume(throwing: CancellationError()) }
+        }
+
+        /// Ends the wait with `CancellationError`, unless the reader answered first.
+        func cancel() {
+            state.withLock { state in
+                state.isCancelled = true
+                return state.started.take()
+            }?.resume(throwing: CancellationError())
+        }
+
+        /// Whether the caller stopped waiting.
+        var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+        /// The wait to answer, or `nil` when the caller stopped waiting: only one of the
+        /// reader and the cancellation answers.
+        func take() -> CheckedContinuation<Void, any Error>? { state.withLock { $0.started.take() } }
     }
 
     /// The history read.
@@ -109,14 +140,20 @@ package final class PostgresHistoryFeed: Sendable {
         }
         let number = nextNumber.add(1, ordering: .relaxed).newValue
         let (stream, continuation) = AsyncStream.makeStream(of: StoreCommit.self)
-        try await withCheckedThrowingContinuation { (started: CheckedContinuation<Void, any Error>) in
-            let start = Start(
-                number: number, after: token?.number, isSettled: isSettled, skipped: skipped,
-                continuation: continuation, started: started)
-            if case .terminated = inputs.yield(.start(start)) {
-                continuation.finish()
-                started.resume(throwing: PostgresError.poolClosed)
+        let caller = Caller()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (started: CheckedContinuation<Void, any Error>) in
+                caller.wait(on: started)
+                let start = Start(
+                    number: number, after: token?.number, isSettled: isSettled, skipped: skipped,
+                    continuation: continuation, caller: caller)
+                if case .terminated = inputs.yield(.start(start)) {
+                    continuation.finish()
+                    caller.take()?.resume(throwing: PostgresError.poolClosed)
+                }
             }
+        } onCancel: {
+            caller.cancel()
         }
         // The feed holds this reader, which lives while any of its feeds does.
         continuation.onTermination = { _ in self.inputs.yield(.end(number)) }
@@ -199,10 +236,19 @@ private struct FeedState {
     /// that read covers commits the running feeds have not had yet (it started at or before
     /// the last read), they are sent them too.
     mutating func start(_ start: PostgresHistoryFeed.Start) async {
+        // A caller that stopped waiting (cancelled) gets no feed.
+        guard !start.caller.isCancelled else {
+            start.continuation.finish()
+            return
+        }
         if start.isSettled, let after = start.after, let last, after >= last, !isStopped {
             // Every commit after it is after the last read too: the reads to come bring them.
+            guard let started = start.caller.take() else {
+                start.continuation.finish()
+                return
+            }
             feeds[start.number] = Feed(continuation: start.continuation, position: after, skipped: start.skipped)
-            start.started.resume()
+            started.resume()
             return
         }
         counts.withLock { $0.firstReads += 1 }
@@ -213,12 +259,18 @@ private struct FeedState {
             }
         } catch {
             start.continuation.finish()
-            start.started.resume(throwing: error)
+            start.caller.take()?.resume(throwing: error)
+            return
+        }
+        guard let started = start.caller.take() else {
+            start.continuation.finish()
             return
         }
         var feed = Feed(continuation: start.continuation, position: start.after ?? Int.min, skipped: start.skipped)
         feed.send(past.commits, through: past.through)
-        if let last, start.after.map({ $0 <= last }) ?? true {
+        // A read from the whole history kept starts after the pruned commits, which may
+        // follow the last read: the running feeds would skip them, so they read on their own.
+        if let last, let after = start.after, after <= last {
             send(past.commits, through: past.through)
             self.last = max(last, past.through)
         } else if last == nil {
@@ -229,7 +281,7 @@ private struct FeedState {
         } else {
             feeds[start.number] = feed
         }
-        start.started.resume()
+        started.resume()
     }
 
     /// Reads what a notification names, or everything after the last read on a resync.
@@ -252,32 +304,55 @@ private struct FeedState {
     /// (a lost connection of the pool) is tried again after a growing delay, on an input of
     /// its own, so that feeds still start and end meanwhile.
     mutating func read() async {
-        guard let last, !feeds.isEmpty else { return }
-        do {
-            let new = try await pool.withConnection { [history] connection in
-                try history.commits(after: last, on: connection)
-            }
-            counts.withLock { $0.reads += 1 }
-            send(new.commits, through: new.through)
-            self.last = new.through
-            retryDelay = .milliseconds(50)
-        } catch is StoreError {
-            // The commits after the last read were pruned: the feeds end, as they would
-            // have each.
-            endAll()
-        } catch PostgresError.poolClosed {
-            // The store closed while the feed read: nothing more will come.
-            stop()
-        } catch {
-            guard !isRetryScheduled else { return }
-            isRetryScheduled = true
-            let (delay, inputs) = (retryDelay, inputs)
-            retryDelay = min(retryDelay * 2, .seconds(2))
-            Task {
-                try? await Task.sleep(for: delay)
-                inputs.yield(.retry)
+        while let last, !feeds.isEmpty {
+            do {
+                let new = try await pool.withConnection { [history] connection in
+                    try history.commits(after: last, on: connection)
+                }
+                counts.withLock { $0.reads += 1 }
+                send(new.commits, through: new.through)
+                self.last = new.through
+                retryDelay = .milliseconds(50)
+                return
+            } catch StoreError.historyTokenExpired(_, let oldest) {
+                // The commits after the last read were pruned: the feeds that had not got past
+                // them end, as they would have each; the others (started after them) read on.
+                // Each turn ends a feed or reads past the pruned commits.
+                endFeeds(before: oldest)
+            } catch is StoreError {
+                endAll()
+                return
+            } catch PostgresError.poolClosed {
+                // The store closed while the feed read: nothing more will come.
+                stop()
+                return
+            } catch {
+                scheduleRetry()
+                return
             }
         }
+    }
+
+    /// Reads again after a growing delay, on an input of its own, unless a retry waits.
+    mutating func scheduleRetry() {
+        guard !isRetryScheduled else { return }
+        isRetryScheduled = true
+        let (delay, inputs) = (retryDelay, inputs)
+        retryDelay = min(retryDelay * 2, .seconds(2))
+        Task {
+            try? await Task.sleep(for: delay)
+            inputs.yield(.retry)
+        }
+    }
+
+    /// Ends the feeds whose position is before `oldest`, the oldest token a read may start
+    /// after, and reads next from the earliest position of the others.
+    mutating func endFeeds(before oldest: Int) {
+        for (number, feed) in feeds where feed.position < oldest {
+            feed.continuation.finish()
+            feeds[number] = nil
+        }
+        last = feeds.values.map(\.position).min()
     }
 
     /// Sends every running feed the commits after its position.
