@@ -94,14 +94,16 @@ package final class PostgresHistoryFeed: Sendable {
         self.inputs = inputs
         // Subscribed now, before any feed's first read: no notification after it is missed.
         let events = listener.events()
-        relay = Task {
+        // Detached, both: they serve every feed of the store for its whole life, so they take
+        // neither the priority nor the task-local values of the caller that started the first.
+        relay = Task.detached {
             for await event in events { inputs.yield(.event(event)) }
             inputs.yield(.listenerStopped)
         }
         // It ends once ``close()`` finished the inputs and it has taken those sent before, so
         // that every feed that was starting is answered.
         let counts = counts
-        Task {
+        Task.detached {
             var state = FeedState(history: history, pool: pool, inputs: inputs, counts: counts)
             for await input in stream {
                 switch input {
