@@ -296,7 +296,7 @@ private struct FeedState {
         await read()
     }
 
-    /// Reads again after a read that failed, unless a later one succeeded meanwhile.
+    /// Reads again after a read that failed (from wherever the reads got meanwhile).
     mutating func retry() async {
         isRetryScheduled = false
         await read()
