@@ -24,8 +24,10 @@ extension PostgresStore {
     public func fetch<Model: IdentifiedModel>(_ query: StoreQuery<Model>) async throws -> [Model] {
         if let limit = query.fetchLimit, limit <= 0 { return [] }
         let statement = try fetchStatement(for: query)
-        let rows = try await objects(Model.self, statement.sql, statement.parameters)
-        return try Self.answer(query, from: rows, of: statement)
+        // Rows that are the answer once in id order are put in order as they come.
+        let inIDOrder = statement.isComplete && !statement.isOrdered && query.sortBy.isEmpty
+        let rows = try await objects(Model.self, statement.sql, statement.parameters, inIDOrder: inIDOrder)
+        return inIDOrder ? rows : try Self.answer(query, from: rows, of: statement)
     }
 
     /// ``fetch(_:)`` on a connection, in whatever transaction it is in.
