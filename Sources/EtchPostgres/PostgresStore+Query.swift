@@ -146,14 +146,14 @@ extension PostgresStore {
     /// descriptor is not of an indexed field whose values SQL compares as Etch does.
     static func orderBy<Model: IdentifiedModel>(_ descriptors: [SortDescriptor<Model>], of type: Model.Type) -> String?
     {
-        guard let id = PostgresFieldExpression(idOf: Model.self).typed else { return nil }
+        guard let id = PostgresFieldExpression.id(of: Model.self).typed else { return nil }
         var terms: [String] = []
         for descriptor in descriptors {
             guard
                 let (value, reversed) = Model._indexes.lazy.compactMap({ index in
                     QueryOrder.direction(of: descriptor, on: index.value).map { (index.value, $0) }
                 }).first,
-                let typed = PostgresFieldExpression(value.keyPath, of: Model.self)?.typed
+                let typed = PostgresFieldExpression.of(value.keyPath, of: Model.self)?.typed
             else { return nil }
             terms.append("\(typed) \(reversed ? "DESC NULLS LAST" : "ASC NULLS FIRST")")
         }
