@@ -5,7 +5,8 @@ import Etch
 ///
 /// The condition compares the field's column, whose index the planner uses. The statements
 /// have no `ORDER BY`: the rows come in the index's order and are put in id order in Swift
-/// (see ``PostgresModelTable/inIDOrder(_:)``), which spares the server a sort of its own.
+/// as they come (see ``PostgresObjectReader``), which spares the server a sort of its own, a
+/// sort that would hold every row back until the last was found.
 ///
 /// ```swift
 /// lookup.statement(for: .string("a1"))

@@ -37,8 +37,8 @@ struct PostgresObjectReader<Model: IdentifiedModel>: PostgresRowReader {
         let start = objects.count
         try PostgresModelTable.decode(rows, as: Model.self, statement: statement, into: &objects)
         guard idKeys != nil else { return }
-        for object in objects[start...] {
-            let key = object.id.indexKey
+        for position in start..<objects.count {
+            let key = objects[position].id.indexKey
             if isInIDOrder, let last = idKeys?.last, key < last { isInIDOrder = false }
             idKeys?.append(key)
         }
