@@ -37,7 +37,7 @@ extension PostgresConnection {
     ///
     /// Only the time spent waiting for the server counts against `budget`, not the time
     /// spent reading: a statement that waits (a lock, a slow network) holds the calling
-    /// thread `budget` at most, and one whose rows keep coming is read where it was sent.
+    /// thread `budget` at most, and the rows that come meanwhile are read as they come.
     ///
     /// - Parameters:
     ///   - sql: One SQL statement with parameters.

@@ -1,7 +1,7 @@
 extension PostgresConnectionPool {
     /// How long ``query(_:_:reading:)`` waits for an answer on the caller's thread before
-    /// it waits on the connection's own: about ten round trips to a server on the same
-    /// machine, a few to one nearby.
+    /// it waits on the connection's own (``query(_:_:into:)``, for the server's rows, in all):
+    /// about ten round trips to a server on the same machine, a few to one nearby.
     package static let callerWait = Duration.microseconds(300)
 
     /// Runs one statement with parameters, outside any transaction, on a connection of the
