@@ -50,7 +50,7 @@ extension PostgresConnectionPool {
     /// dropped; the connection stays usable.
     ///
     /// ```swift
-    /// let lengths = try await pool.query(#"SELECT object::text FROM "Album""#, [], into: Lengths())
+    /// let lengths = try await pool.query(#"SELECT object FROM "Album""#, [], into: Lengths())
     /// ```
     ///
     /// - Parameters:

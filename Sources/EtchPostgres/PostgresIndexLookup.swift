@@ -10,7 +10,7 @@ import Etch
 ///
 /// ```swift
 /// lookup.statement(for: .string("a1"))
-/// // (SELECT object::text FROM "Album" WHERE ("artist") = $1::text, ["a1"])
+/// // (SELECT object FROM "Album" WHERE ("artist") = $1::text, ["a1"])
 /// ```
 struct PostgresIndexLookup: Sendable, Equatable {
     /// How the field's values compare in SQL, and so how a value is sent.
@@ -24,7 +24,7 @@ struct PostgresIndexLookup: Sendable, Equatable {
     /// as Etch does.
     init?(_ field: PostgresFieldExpression, table: String) {
         guard let kind = field.kind, let typed = field.typed else { return nil }
-        let select = "SELECT object::text FROM \(table) WHERE "
+        let select = "SELECT object FROM \(table) WHERE "
         self.kind = kind
         self.equal = select + "(\(typed)) = \(kind.placeholder("$1"))"
         self.isNull = select + "(\(typed)) IS NULL"

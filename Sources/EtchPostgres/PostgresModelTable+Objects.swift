@@ -122,7 +122,7 @@ extension PostgresModelTable {
         }
         let expression = Self.expression(field.path)
         let indexed = index.kind == .unique ? "NULLIF(\(expression), 'null'::jsonb)" : expression
-        let statement = "SELECT object::text FROM \(quotedTable) WHERE \(indexed) = $1::jsonb ORDER BY id"
+        let statement = "SELECT object FROM \(quotedTable) WHERE \(indexed) = $1::jsonb ORDER BY id"
         let context = (field as? ModelField<Value>)?.context ?? .standard
         return try Self.objects(
             Model.self, statement, [try Self.json(of: value, context: context, model: Model.self, field: field.name)],

@@ -63,7 +63,7 @@ extension PostgresStore {
     /// Every object of a type, in id order (Etch's, sorted in Swift).
     func allObjects<Model: IdentifiedModel>(_ type: Model.Type) async throws -> [Model] {
         let table = try table(of: type)
-        return try await objects(type, "SELECT object::text FROM \(table.quotedTable)", [], inIDOrder: true)
+        return try await objects(type, "SELECT object FROM \(table.quotedTable)", [], inIDOrder: true)
     }
 
     /// The error for a read through an index the model lacks, naming the field as the

@@ -76,7 +76,7 @@ extension PostgresStore {
     /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``.
     package func fetchStatement<Model: IdentifiedModel>(for query: StoreQuery<Model>) throws -> FetchStatement {
         let table = try table(of: Model.self)
-        var statement = Self.selection(of: query, table: table, columns: "object::text")
+        var statement = Self.selection(of: query, table: table, columns: "object")
         guard statement.isExact, let order = Self.orderBy(query.sortBy, of: Model.self) else {
             return FetchStatement(sql: statement.sql, parameters: statement.parameters.values, isComplete: false)
         }
@@ -121,7 +121,7 @@ extension PostgresStore {
             let count = try await read { connection in try connection.execute(statement.sql, parameters).singleValue }
             return count.flatMap { Int($0) } ?? 0
         }
-        let narrowed = Self.selection(of: query, table: table, columns: "object::text")
+        let narrowed = Self.selection(of: query, table: table, columns: "object")
         let candidates = try await objects(Model.self, narrowed.sql, narrowed.parameters.values)
         let evaluation = QueryEvaluation(query)
         return try candidates.reduce(0) { try $0 + (evaluation.matches($1) ? 1 : 0) }

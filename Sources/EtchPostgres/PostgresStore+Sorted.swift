@@ -108,7 +108,7 @@ extension PostgresStore {
             }
         }
         let direction = range.order == .reverse ? "DESC NULLS LAST" : "ASC NULLS FIRST"
-        var sql = "SELECT object::text FROM \(table.quotedTable)"
+        var sql = "SELECT object FROM \(table.quotedTable)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY \(typed) \(direction), \(id) ASC"
         if let limit { sql += " LIMIT \(parameters.bind(String(limit)))::bigint" }
