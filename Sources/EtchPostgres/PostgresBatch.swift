@@ -72,7 +72,7 @@ struct PostgresBatch<Model: IdentifiedModel> {
             conditions.append(
                 "\(unique.column.quoted) = ANY (\(unique.column.placeholder("$\(conditions.count + 1)"))[])")
         }
-        return "SELECT object::text FROM \(table.quotedTable) WHERE " + conditions.joined(separator: " OR ")
+        return "SELECT object FROM \(table.quotedTable) WHERE " + conditions.joined(separator: " OR ")
             + " FOR UPDATE"
     }
 

@@ -93,7 +93,7 @@ extension PostgresConnection {
     /// timeout counts microseconds, where `poll(2)`'s counts milliseconds).
     ///
     /// - Returns: `false` for a socket `select` cannot watch (over `FD_SETSIZE`).
-    private static func waitReadable(_ socket: Int32, upTo duration: Duration) -> Bool {
+    static func waitReadable(_ socket: Int32, upTo duration: Duration) -> Bool {
         var readable = fd_set()
         guard socket >= 0, Int(socket) < MemoryLayout<fd_set>.size * 8 else { return false }
         // FD_SET, a macro Swift does not import: the socket's bit in an array of words (glibc's

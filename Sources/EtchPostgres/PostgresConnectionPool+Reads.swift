@@ -1,7 +1,7 @@
 extension PostgresConnectionPool {
     /// How long ``query(_:_:reading:)`` waits for an answer on the caller's thread before
-    /// it waits on the connection's own: about ten round trips to a server on the same
-    /// machine, a few to one nearby.
+    /// it waits on the connection's own (``query(_:_:into:)``, for the server's rows, in all):
+    /// about ten round trips to a server on the same machine, a few to one nearby.
     package static let callerWait = Duration.microseconds(300)
 
     /// Runs one statement with parameters, outside any transaction, on a connection of the
@@ -37,6 +37,33 @@ extension PostgresConnectionPool {
         _ sql: String, _ parameters: [String?], reading read: @Sendable (PostgresResult) throws(PostgresError) -> Result
     ) async throws -> Result {
         try await againOnLostConnection { member in try await Self.query(sql, parameters, on: member, reading: read) }
+    }
+
+    /// Runs one statement with parameters, outside any transaction, on a connection of the
+    /// pool, as ``query(_:_:reading:)`` does, its rows read by `reader` as they come: each
+    /// row read while the server still works on the later ones, so that the two overlap.
+    ///
+    /// The statement is sent in single-row mode from the caller's thread, whose rows it
+    /// reads there for as long as it waits for the server ``callerWait`` in all (the time
+    /// spent reading rows does not count); the rest are read on the connection's thread. A
+    /// statement that fails after some rows throws its error, and the reader and its rows are
+    /// dropped; the connection stays usable.
+    ///
+    /// ```swift
+    /// let lengths = try await pool.query(#"SELECT object FROM "Album""#, [], into: Lengths())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement, with `$1`, `$2`, … where the parameters go.
+    ///   - parameters: Its parameters in PostgreSQL's text format; `nil` for SQL `NULL`.
+    ///   - reader: Reads the rows; a statement run again (on a lost connection) starts from
+    ///     this reader anew.
+    /// - Returns: The reader's answer.
+    /// - Throws: What ``query(_:_:reading:)`` throws, and what the reader throws.
+    package nonisolated func query<Reader: PostgresRowReader>(
+        _ sql: String, _ parameters: [String?], into reader: Reader
+    ) async throws -> Reader.Answer {
+        try await againOnLostConnection { member in try await Self.query(sql, parameters, on: member, into: reader) }
     }
 
     /// Runs a read on a member of the pool, not probed when it is handed out (two reads of
@@ -75,6 +102,26 @@ extension PostgresConnectionPool {
         case .notSent:
             return try await withTaskExecutorPreference(member.thread) {
                 try connection.execute(sql, parameters, reading: read)
+            }
+        }
+    }
+
+    /// Runs a statement on a member, its rows read as they come, from the caller's thread
+    /// while its waits for the server stay short.
+    private static func query<Reader: PostgresRowReader>(
+        _ sql: String, _ parameters: [String?], on member: Member, into reader: Reader
+    ) async throws -> Reader.Answer {
+        let connection = member.connection
+        switch try connection.send(sql, parameters, waitingUpTo: Self.callerWait, into: reader) {
+        case .answered(let answer):
+            return answer
+        case .sent(let stream):
+            return try await withTaskExecutorPreference(member.thread) {
+                try connection.awaitRows(sql, parameters, of: stream)
+            }
+        case .notSent:
+            return try await withTaskExecutorPreference(member.thread) {
+                try connection.execute(sql, parameters, into: reader)
             }
         }
     }

@@ -71,6 +71,46 @@ struct PostgresFieldExpression: Sendable {
     }
 }
 
+extension PostgresFieldExpression {
+    /// The fields of the key paths the reads used, and the id fields of their models: what
+    /// each read's statement would otherwise work out anew from the schema (a few µs a
+    /// field, a good part of a statement's making). A field depends on its model's schema
+    /// alone, which does not change while the program runs.
+    private static let made = Locked(MadeFields())
+
+    /// The fields made so far.
+    private struct MadeFields {
+        /// By model and field name: a field's key path is the one `_fieldName(of:)` names.
+        var byName: [Field: PostgresFieldExpression?] = [:]
+        var idByModel: [ObjectIdentifier: PostgresFieldExpression] = [:]
+    }
+
+    /// A field of a model.
+    private struct Field: Hashable {
+        let model: ObjectIdentifier
+        let name: String
+    }
+
+    /// The field a key path of the model reads, as ``init(_:of:)`` makes it, made once per
+    /// field.
+    static func of<Model: IdentifiedModel>(_ keyPath: AnyKeyPath, of model: Model.Type) -> PostgresFieldExpression? {
+        guard let name = Model._fieldName(of: keyPath) else { return nil }
+        let key = Field(model: ObjectIdentifier(model), name: name)
+        if let field = made.withLock({ $0.byName[key] }) { return field }
+        let field = PostgresFieldExpression(keyPath, of: model)
+        made.withLock { $0.byName[key] = .some(field) }
+        return field
+    }
+
+    /// The model's id field, as ``init(idOf:)`` makes it, made once per model.
+    static func id<Model: IdentifiedModel>(of model: Model.Type) -> PostgresFieldExpression {
+        if let field = made.withLock({ $0.idByModel[ObjectIdentifier(model)] }) { return field }
+        let field = PostgresFieldExpression(idOf: model)
+        made.withLock { $0.idByModel[ObjectIdentifier(model)] = field }
+        return field
+    }
+}
+
 /// The parameters of a statement being built, and their placeholders.
 struct PostgresParameters {
     /// The parameters, `$1` first.

@@ -5,11 +5,12 @@ import Etch
 ///
 /// The condition compares the field's column, whose index the planner uses. The statements
 /// have no `ORDER BY`: the rows come in the index's order and are put in id order in Swift
-/// (see ``PostgresModelTable/inIDOrder(_:)``), which spares the server a sort of its own.
+/// as they come (see ``PostgresObjectReader``), which spares the server a sort of its own, a
+/// sort that would hold every row back until the last was found.
 ///
 /// ```swift
 /// lookup.statement(for: .string("a1"))
-/// // (SELECT object::text FROM "Album" WHERE ("artist") = $1::text, ["a1"])
+/// // (SELECT object FROM "Album" WHERE ("artist") = $1::text, ["a1"])
 /// ```
 struct PostgresIndexLookup: Sendable, Equatable {
     /// How the field's values compare in SQL, and so how a value is sent.
@@ -23,7 +24,7 @@ struct PostgresIndexLookup: Sendable, Equatable {
     /// as Etch does.
     init?(_ field: PostgresFieldExpression, table: String) {
         guard let kind = field.kind, let typed = field.typed else { return nil }
-        let select = "SELECT object::text FROM \(table) WHERE "
+        let select = "SELECT object FROM \(table) WHERE "
         self.kind = kind
         self.equal = select + "(\(typed)) = \(kind.placeholder("$1"))"
         self.isNull = select + "(\(typed)) IS NULL"

@@ -122,7 +122,7 @@ extension PostgresModelTable {
         }
         let expression = Self.expression(field.path)
         let indexed = index.kind == .unique ? "NULLIF(\(expression), 'null'::jsonb)" : expression
-        let statement = "SELECT object::text FROM \(quotedTable) WHERE \(indexed) = $1::jsonb ORDER BY id"
+        let statement = "SELECT object FROM \(quotedTable) WHERE \(indexed) = $1::jsonb ORDER BY id"
         let context = (field as? ModelField<Value>)?.context ?? .standard
         return try Self.objects(
             Model.self, statement, [try Self.json(of: value, context: context, model: Model.self, field: field.name)],
@@ -161,10 +161,19 @@ extension PostgresModelTable {
     static func objects<Model: IdentifiedModel>(
         of result: PostgresResult, as type: Model.Type, statement: String
     ) throws(PostgresError) -> [Model] {
+        var objects: [Model] = []
+        objects.reserveCapacity(result.rowCount)
+        try decode(result, as: type, statement: statement, into: &objects)
+        return objects
+    }
+
+    /// Decodes the objects of a result whose first column is an object's JSON, as
+    /// ``objects(of:as:statement:)`` does, and appends them to `objects`.
+    static func decode<Model: IdentifiedModel>(
+        _ result: PostgresResult, as type: Model.Type, statement: String, into objects: inout [Model]
+    ) throws(PostgresError) {
         let count = result.rowCount
         let decoder = result.decoder ?? (count >= sharedDecodingRows ? JSONRecordDecoder() : nil)
-        var objects: [Model] = []
-        objects.reserveCapacity(count)
         for row in 0..<count {
             guard !result.isNull(row: row, column: 0) else {
                 throw .unexpectedResult(statement: statement, reason: "a row without an object")
@@ -180,7 +189,6 @@ extension PostgresModelTable {
                     statement: statement, reason: "a stored \(Model.modelName) does not read as the model: \(error)")
             }
         }
-        return objects
     }
 
     /// Objects in id order, Etch's (ids compared as their ``IndexKey``s: text by code point
@@ -195,10 +203,19 @@ extension PostgresModelTable {
     /// - Complexity: O(*n* log *n*) for *n* objects.
     static func inIDOrder<Model: IdentifiedModel>(_ objects: [Model]) -> [Model] {
         guard objects.count > 1 else { return objects }
-        var keys = objects.enumerated().map { (key: $0.element.id.indexKey, position: $0.offset) }
-        guard zip(keys, keys.dropFirst()).contains(where: { $1.key < $0.key }) else { return objects }
-        keys.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
-        return keys.map { objects[$0.position] }
+        let keys = objects.map(\.id.indexKey)
+        guard zip(keys, keys.dropFirst()).contains(where: { $1 < $0 }) else { return objects }
+        return inIDOrder(objects, keys: keys)
+    }
+
+    /// Objects in id order, their ids' keys given (`keys[i]` the key of `objects[i]`): see
+    /// ``inIDOrder(_:)``.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* objects.
+    static func inIDOrder<Model: IdentifiedModel>(_ objects: [Model], keys: [IndexKey]) -> [Model] {
+        var order = keys.enumerated().map { (key: $0.element, position: $0.offset) }
+        order.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
+        return order.map { objects[$0.position] }
     }
 
     /// From how many rows a result's objects are decoded by one ``JSONRecordDecoder``.

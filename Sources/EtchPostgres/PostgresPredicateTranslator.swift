@@ -43,7 +43,7 @@ struct PostgresPredicateTranslator {
     ) -> PostgresCondition? {
         var translator = PostgresPredicateTranslator(
             context: PlanningContext(model: predicate.variable.key),
-            resolve: { field in PostgresFieldExpression(field.keyPath, of: Model.self) },
+            resolve: { field in PostgresFieldExpression.of(field.keyPath, of: Model.self) },
             parameters: parameters)
         let condition = translator.condition(of: predicate.expression)
         parameters = translator.parameters

@@ -10,7 +10,7 @@ import Etch
 /// them.
 ///
 /// ```swift
-/// let lengths = try connection.execute("SELECT object::text FROM \"Album\"", []) { result in
+/// let lengths = try connection.execute("SELECT object FROM \"Album\"", []) { result in
 ///     (0..<result.rowCount).map { row in result.withBytes(row: row, column: 0) { $0.count } }
 /// }
 /// ```

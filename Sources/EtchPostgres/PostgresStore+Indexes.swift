@@ -44,28 +44,26 @@ extension PostgresStore {
     ) async throws -> [Model] {
         let table = try table(of: type)
         if let statement = table.lookups[value.name]?.statement(for: key) {
-            let found = try await objects(Model.self, statement.sql, statement.parameters)
-            return PostgresModelTable.inIDOrder(found)
+            return try await objects(Model.self, statement.sql, statement.parameters, inIDOrder: true)
         }
         let all = try await allObjects(Model.self)
         return all.filter { value.key($0) == key }
     }
 
-    /// The rows of a statement whose first column is an object, as objects, read from the
-    /// caller's thread when they come quickly (see ``PostgresConnectionPool/query(_:_:reading:)``).
+    /// The rows of a statement whose first column is an object, as objects, decoded as they
+    /// come (see ``PostgresConnectionPool/query(_:_:into:)``): in the rows' order, or in id
+    /// order (see ``PostgresObjectReader``).
     func objects<Model: IdentifiedModel>(
-        _ type: Model.Type, _ statement: String, _ parameters: [String?]
+        _ type: Model.Type, _ statement: String, _ parameters: [String?], inIDOrder: Bool = false
     ) async throws -> [Model] {
-        try await pool.query(statement, parameters) { result throws(PostgresError) in
-            try PostgresModelTable.objects(of: result, as: type, statement: statement)
-        }
+        let reader = PostgresObjectReader(type, statement: statement, inIDOrder: inIDOrder)
+        return try await pool.query(statement, parameters, into: reader)
     }
 
     /// Every object of a type, in id order (Etch's, sorted in Swift).
     func allObjects<Model: IdentifiedModel>(_ type: Model.Type) async throws -> [Model] {
         let table = try table(of: type)
-        return PostgresModelTable.inIDOrder(
-            try await objects(type, "SELECT object::text FROM \(table.quotedTable)", []))
+        return try await objects(type, "SELECT object FROM \(table.quotedTable)", [], inIDOrder: true)
     }
 
     /// The error for a read through an index the model lacks, naming the field as the

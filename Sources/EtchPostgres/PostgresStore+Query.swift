@@ -24,8 +24,10 @@ extension PostgresStore {
     public func fetch<Model: IdentifiedModel>(_ query: StoreQuery<Model>) async throws -> [Model] {
         if let limit = query.fetchLimit, limit <= 0 { return [] }
         let statement = try fetchStatement(for: query)
-        let rows = try await objects(Model.self, statement.sql, statement.parameters)
-        return try Self.answer(query, from: rows, of: statement)
+        // Rows that are the answer once in id order are put in order as they come.
+        let inIDOrder = statement.isComplete && !statement.isOrdered && query.sortBy.isEmpty
+        let rows = try await objects(Model.self, statement.sql, statement.parameters, inIDOrder: inIDOrder)
+        return inIDOrder ? rows : try Self.answer(query, from: rows, of: statement)
     }
 
     /// ``fetch(_:)`` on a connection, in whatever transaction it is in.
@@ -74,7 +76,7 @@ extension PostgresStore {
     /// - Throws: ``EtchStore/StoreError/unknownModel(_:)``.
     package func fetchStatement<Model: IdentifiedModel>(for query: StoreQuery<Model>) throws -> FetchStatement {
         let table = try table(of: Model.self)
-        var statement = Self.selection(of: query, table: table, columns: "object::text")
+        var statement = Self.selection(of: query, table: table, columns: "object")
         guard statement.isExact, let order = Self.orderBy(query.sortBy, of: Model.self) else {
             return FetchStatement(sql: statement.sql, parameters: statement.parameters.values, isComplete: false)
         }
@@ -119,7 +121,7 @@ extension PostgresStore {
             let count = try await read { connection in try connection.execute(statement.sql, parameters).singleValue }
             return count.flatMap { Int($0) } ?? 0
         }
-        let narrowed = Self.selection(of: query, table: table, columns: "object::text")
+        let narrowed = Self.selection(of: query, table: table, columns: "object")
         let candidates = try await objects(Model.self, narrowed.sql, narrowed.parameters.values)
         let evaluation = QueryEvaluation(query)
         return try candidates.reduce(0) { try $0 + (evaluation.matches($1) ? 1 : 0) }
@@ -144,14 +146,14 @@ extension PostgresStore {
     /// descriptor is not of an indexed field whose values SQL compares as Etch does.
     static func orderBy<Model: IdentifiedModel>(_ descriptors: [SortDescriptor<Model>], of type: Model.Type) -> String?
     {
-        guard let id = PostgresFieldExpression(idOf: Model.self).typed else { return nil }
+        guard let id = PostgresFieldExpression.id(of: Model.self).typed else { return nil }
         var terms: [String] = []
         for descriptor in descriptors {
             guard
                 let (value, reversed) = Model._indexes.lazy.compactMap({ index in
                     QueryOrder.direction(of: descriptor, on: index.value).map { (index.value, $0) }
                 }).first,
-                let typed = PostgresFieldExpression(value.keyPath, of: Model.self)?.typed
+                let typed = PostgresFieldExpression.of(value.keyPath, of: Model.self)?.typed
             else { return nil }
             terms.append("\(typed) \(reversed ? "DESC NULLS LAST" : "ASC NULLS FIRST")")
         }

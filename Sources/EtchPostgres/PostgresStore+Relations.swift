@@ -28,7 +28,7 @@ extension PostgresStore {
                 Member.self, field: field, ownerIDPath: Owner._schema.fields.first { $0.name == "id" }?.path ?? ["id"],
                 key: key, parameters: &parameters)
             members = try await objects(
-                Member.self, "SELECT object::text FROM \(table.quotedTable) WHERE \(condition)", parameters.values)
+                Member.self, "SELECT object FROM \(table.quotedTable) WHERE \(condition)", parameters.values)
         } else {
             members = try await allObjects(Member.self)
         }

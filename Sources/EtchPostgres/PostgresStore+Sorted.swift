@@ -79,13 +79,13 @@ extension PostgresStore {
         _ type: Model.Type, table: PostgresModelTable, index: ModelIndex<Model>, group: IndexKey?,
         _ range: SortedRange<IndexKey>, limit: Int?, offset: Int
     ) -> (sql: String, parameters: [String?])? {
-        guard let value = PostgresFieldExpression(index.value.keyPath, of: Model.self), let kind = value.kind,
-            let typed = value.typed, let id = PostgresFieldExpression(idOf: Model.self).typed
+        guard let value = PostgresFieldExpression.of(index.value.keyPath, of: Model.self), let kind = value.kind,
+            let typed = value.typed, let id = PostgresFieldExpression.id(of: Model.self).typed
         else { return nil }
         var parameters = PostgresParameters()
         var conditions: [String] = []
         if let group, let groupBy = index.groupBy {
-            guard let field = PostgresFieldExpression(groupBy.keyPath, of: Model.self), let groupKind = field.kind,
+            guard let field = PostgresFieldExpression.of(groupBy.keyPath, of: Model.self), let groupKind = field.kind,
                 let groupTyped = field.typed
             else { return nil }
             if group == .null {
@@ -108,7 +108,7 @@ extension PostgresStore {
             }
         }
         let direction = range.order == .reverse ? "DESC NULLS LAST" : "ASC NULLS FIRST"
-        var sql = "SELECT object::text FROM \(table.quotedTable)"
+        var sql = "SELECT object FROM \(table.quotedTable)"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY \(typed) \(direction), \(id) ASC"
         if let limit { sql += " LIMIT \(parameters.bind(String(limit)))::bigint" }

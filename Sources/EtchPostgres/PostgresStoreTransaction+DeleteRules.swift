@@ -42,7 +42,7 @@ extension PostgresStoreTransaction {
                 parameters: &parameters)
             // Locked, as the transaction's reads are: a member changed concurrently is read as
             // that transaction commits it, and its rule applies to that version.
-            let statement = "SELECT object::text FROM \(table.quotedTable) WHERE \(condition) FOR UPDATE"
+            let statement = "SELECT object FROM \(table.quotedTable) WHERE \(condition) FOR UPDATE"
             let members = try PostgresModelTable.objects(Member.self, statement, parameters.values, on: connection)
             for member in members.sorted(by: { $0.id.indexKey < $1.id.indexKey }) {
                 switch field.onDelete {

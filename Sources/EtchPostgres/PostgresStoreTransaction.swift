@@ -182,7 +182,7 @@ public final class PostgresStoreTransaction: ModelStoreTransaction {
                 INSERT INTO \(table.quotedTable) (\(table.insertColumns)) SELECT \(table.rowPlaceholders)
                 WHERE NOT EXISTS (SELECT FROM holder) \(table.replacing)
             )
-            SELECT object::text FROM holder
+            SELECT object FROM holder
             """
         let holders: [Model]
         do {
