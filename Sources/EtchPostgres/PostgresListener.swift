@@ -126,11 +126,14 @@ extension PostgresListener {
 
         var isStopped: Bool { state.withLock { $0.isStopped } }
 
-        /// Sends an event to every stream.
+        /// Sends an event to every stream, outside the lock: a yield may take the lock of the
+        /// task waiting on the stream, which a cancelled task holds while its stream's end
+        /// takes this lock (to forget the stream), and the two would wait for each other.
+        /// Events come from the listener's one thread, so each stream still gets them in order;
+        /// a stream that starts meanwhile reads the history after it started anyway.
         func broadcast(_ event: Event) {
-            state.withLock { state in
-                for continuation in state.subscribers.values { continuation.yield(event) }
-            }
+            let subscribers = state.withLock { $0.subscribers }
+            for continuation in subscribers.values { continuation.yield(event) }
         }
 
         func stop() {
@@ -164,8 +167,8 @@ extension PostgresListener {
                 state.withLock { state in
                     state.backendProcessID = connection.backendProcessID
                     state.connectionCount += 1
-                    for continuation in state.subscribers.values { continuation.yield(.resync) }
                 }
+                broadcast(.resync)
                 do {
                     var lastEvent = ContinuousClock.now
                     while !isStopped {
