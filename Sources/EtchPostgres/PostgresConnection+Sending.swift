@@ -41,20 +41,35 @@ extension PostgresConnection {
     ) throws(PostgresError) -> PostgresSending<Result> {
         try Self.checkText(of: parameters)
         return try handle.withLock { (handle) throws(PostgresError) -> PostgresSending<Result> in
-            let pointer = handle.pointer
-            guard !parameters.isEmpty, PQtransactionStatus(pointer) == PQTRANS_IDLE, handle.pendingBegin == nil,
-                handle.statements.deallocations.isEmpty, let name = handle.statements.name(of: sql)
-            else { return .notSent }
-            let values = Self.cStrings(parameters)
-            defer { for value in values { free(UnsafeMutablePointer(mutating: value)) } }
-            guard PQsendQueryPrepared(pointer, name, Int32(values.count), values, nil, nil, 0) == 1 else {
-                let error = Self.error(of: nil, on: pointer, statement: sql)
-                handle.statements.removeAll()
-                throw error
-            }
-            guard Self.answerCame(pointer, within: budget) else { return .sent }
+            guard try Self.sendPreparedOutsideTransaction(sql, parameters, on: &handle) else { return .notSent }
+            guard Self.answerCame(handle.pointer, within: budget) else { return .sent }
             return .answered(try Self.answer(sql, parameters, on: &handle, reading: read))
         }
+    }
+
+    /// Sends a statement the session holds prepared, without waiting for its answer, when
+    /// the connection is outside any transaction with nothing pending; the step that
+    /// ``send(_:_:waitingUpTo:reading:)`` and ``send(_:_:waitingUpTo:into:)`` share.
+    ///
+    /// - Returns: Whether it was sent; `false` for a statement without parameters, one the
+    ///   session has not prepared yet, or a connection in a transaction.
+    /// - Throws: The connection's error when libpq could not send it (the session's
+    ///   statements are then forgotten).
+    static func sendPreparedOutsideTransaction(
+        _ sql: String, _ parameters: [String?], on handle: inout Handle
+    ) throws(PostgresError) -> Bool {
+        let pointer = handle.pointer
+        guard !parameters.isEmpty, PQtransactionStatus(pointer) == PQTRANS_IDLE, handle.pendingBegin == nil,
+            handle.statements.deallocations.isEmpty, let name = handle.statements.name(of: sql)
+        else { return false }
+        let values = cStrings(parameters)
+        defer { for value in values { free(UnsafeMutablePointer(mutating: value)) } }
+        guard PQsendQueryPrepared(pointer, name, Int32(values.count), values, nil, nil, 0) == 1 else {
+            let error = Self.error(of: nil, on: pointer, statement: sql)
+            handle.statements.removeAll()
+            throw error
+        }
+        return true
     }
 
     /// Reads the answer to the statement ``send(_:_:waitingUpTo:reading:)`` sent, blocking

@@ -52,20 +52,10 @@ extension PostgresConnection {
     ) throws(PostgresError) -> PostgresStreaming<Reader> {
         try Self.checkText(of: parameters)
         return try handle.withLock { (handle) throws(PostgresError) -> PostgresStreaming<Reader> in
-            let pointer = handle.pointer
-            guard !parameters.isEmpty, PQtransactionStatus(pointer) == PQTRANS_IDLE, handle.pendingBegin == nil,
-                handle.statements.deallocations.isEmpty, let name = handle.statements.name(of: sql)
-            else { return .notSent }
-            let values = Self.cStrings(parameters)
-            defer { for value in values { free(UnsafeMutablePointer(mutating: value)) } }
-            guard PQsendQueryPrepared(pointer, name, Int32(values.count), values, nil, nil, 0) == 1 else {
-                let error = Self.error(of: nil, on: pointer, statement: sql)
-                handle.statements.removeAll()
-                throw error
-            }
+            guard try Self.sendPreparedOutsideTransaction(sql, parameters, on: &handle) else { return .notSent }
             // Fails only when called at the wrong time; the rows then come as one result,
             // which the reader reads as well.
-            _ = PQsetSingleRowMode(pointer)
+            _ = PQsetSingleRowMode(handle.pointer)
             var stream = PostgresRowStream(reader)
             guard let answer = try Self.readRows(sql, parameters, of: &stream, on: &handle, waitingUpTo: budget)
             else { return .sent(stream) }
